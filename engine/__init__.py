@@ -1,0 +1,1 @@
+"""Headless rules engines. Pure Python: nothing here may import Django."""

@@ -1,0 +1,73 @@
+"""The engine contract every game implements (see docs/engine.md).
+
+A game is a module (or object) with these callables over plain JSON-able data:
+
+    OPTIONS                             description of the options, for the invitation form
+    new(options, seats, seed) -> state  validates options (IllegalMove if bad) and sets up
+    to_act(state) -> set[int]           seats that must decide now; empty when the game is over
+    legal_moves(state, seat) -> list    every legal move of that seat (dicts with a "type")
+    apply(state, seat, move) -> state   new state; raises IllegalMove; never mutates `state`
+    view(state, seat | None) -> dict    what that seat (None: a spectator) may see
+    outcome(state) -> dict | None       None while running; ranking, scores, breakdown at the end
+    describe(move, state) -> text       log line for `move` applied to `state` (engine.core.text)
+
+Undo is a move, `{"type": "undo"}`, listed by `legal_moves` whenever the seat may
+take back its last move of the current turn (engine.core.undo).
+
+OPTIONS has the shape:
+
+    {"players": {"min": 1, "max": 4, "default": 2},
+     "fields": [{"name": ..., "label": <text>, "help": <text>, "default": ...,
+                 "choices": [[value, <text>], ...], "players": [counts it applies to]}]}
+"""
+
+from typing import Any, Protocol
+
+
+class Game(Protocol):
+    OPTIONS: dict
+
+    def new(self, options: dict, seats: int, seed: int) -> dict: ...
+
+    def to_act(self, state: dict) -> set: ...
+
+    def legal_moves(self, state: dict, seat: int) -> list: ...
+
+    def apply(self, state: dict, seat: int, move: Any) -> dict: ...
+
+    def view(self, state: dict, seat: int | None) -> dict: ...
+
+    def outcome(self, state: dict) -> dict | None: ...
+
+    def describe(self, move: dict, state: dict) -> dict: ...
+
+
+def normalize_options(spec, options, seats):
+    """Fill defaults and check every option against `spec`; returns a new dict.
+
+    Unknown option names and values outside a field's choices are refused, so a
+    stored game always carries a complete, valid option set.
+    """
+    from engine.core.errors import IllegalMove
+
+    if not isinstance(options, dict):
+        raise IllegalMove("Options must be a mapping.")
+    players = spec["players"]
+    if not isinstance(seats, int) or not players["min"] <= seats <= players["max"]:
+        raise IllegalMove(
+            "This game is for {low} to {high} players.", low=players["min"], high=players["max"]
+        )
+    fields = {field["name"]: field for field in spec["fields"]}
+    unknown = sorted(set(options) - set(fields))
+    if unknown:
+        raise IllegalMove("Unknown option: {name}.", name=unknown[0])
+    result = {}
+    for name, field in fields.items():
+        if seats not in field.get("players", range(players["min"], players["max"] + 1)):
+            continue
+        value = options.get(name, field["default"])
+        allowed = [choice[0] for choice in field["choices"]]
+        if value not in allowed:
+            raise IllegalMove("Option {name} cannot be {value}.", name=name, value=str(value)[:40])
+        result[name] = value
+    return result

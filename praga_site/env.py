@@ -1,0 +1,34 @@
+"""Typed readers for settings from the environment (Healthchecks' style)."""
+
+import os
+
+
+def env_str(name, default=""):
+    return os.environ.get(name, default)
+
+
+def env_secret(name, default=""):
+    """A secret from NAME, or from the file named by NAME_FILE (Docker/K8s secrets)."""
+    path = os.environ.get(f"{name}_FILE")
+    if path:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().strip()
+    return os.environ.get(name, default)
+
+
+def env_bool(name, default):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    if value not in ("True", "False"):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+    return value == "True"
+
+
+def env_int(name, default):
+    value = os.environ.get(name)
+    return default if value is None else int(value)
+
+
+def env_list(name, default=""):
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
