@@ -114,7 +114,7 @@ def test_every_value_is_plain_json(edition_id):
 @pytest.mark.parametrize("edition_id", data.EDITIONS)
 def test_every_record_is_json_serialisable_on_its_own(edition_id):
     records = list(data.iter_records(edition_id))
-    assert len(records) > 40
+    assert len(records) > 200
     for path, record in records:
         assert json.loads(json.dumps(record)) == record, path
 
@@ -222,7 +222,7 @@ def test_totals_and_atoms():
 @pytest.mark.parametrize("edition_id", data.EDITIONS)
 def test_every_reward_parses(edition_id):
     found = list(all_rewards(data.edition(edition_id)))
-    assert len(found) > 10
+    assert len(found) > 150
     for path, reward in found:
         try:
             rewards.validate_reward(reward)
@@ -407,3 +407,250 @@ def test_scoring_tables():
     assert [w["at_least"] for w in walls] == sorted(w["at_least"] for w in walls)
     assert [w["vp"] for w in walls] == [4, 10, 18]
     assert ED.SCORING["eggs"] == [0, 1, 3, 6, 10]
+
+
+# --- hex tiles ----------------------------------------------------------------------------
+
+TILE_FIELDS = {
+    "building": {"id", "type", "era", "kind", "cost", "reward", "cube_space", "cathedral", "blue_corners"},
+    "wall": {"id", "type", "era", "kind", "cost", "reward", "hunger_wall", "neighbours", "red_corners"},
+    "upgrade": {"id", "type", "era", "kind", "action", "centre", "neighbours", "red_corners"},
+}
+
+
+@pytest.mark.parametrize(
+    "tile_type, era, kind, count",
+    [(t, e, k, n) for t, normal in (("building", 14), ("wall", 14), ("upgrade", 11))
+     for e in (1, 2) for k, n in (("normal", normal), ("special", 4))],
+)
+def test_hex_tile_counts_per_spec_6_1(tile_type, era, kind, count):
+    tiles = [t for t in ED.TILES.values() if (t["type"], t["era"], t["kind"]) == (tile_type, era, kind)]
+    assert len(tiles) == count
+
+
+def test_hex_tile_totals():
+    types = [t["type"] for t in ED.TILES.values()]
+    assert (types.count("upgrade"), types.count("building"), types.count("wall")) == (30, 36, 36)
+
+
+def test_hex_tile_records_have_the_fields_of_their_type():
+    letter = {"building": "B", "wall": "W", "upgrade": "U"}
+    for tile_id, tile in ED.TILES.items():
+        assert tile["id"] == tile_id
+        assert set(tile) - {"status", "source"} == TILE_FIELDS[tile["type"]], tile_id
+        # the id encodes type, era and kind
+        assert tile_id[0] == letter[tile["type"]] and int(tile_id[1]) == tile["era"]
+        assert (tile_id[3] == "S") == (tile["kind"] == "special")
+        if tile["type"] in ("building", "wall"):
+            assert set(tile["cost"]) == {"gold", "stone"} and sum(tile["cost"].values()) > 0
+            assert all(isinstance(v, int) and v >= 0 for v in tile["cost"].values())
+            assert tile["reward"]
+        if tile["type"] in ("wall", "upgrade"):
+            edges = [n["edge"] for n in tile["neighbours"]]
+            assert len(edges) == len(set(edges)) and all(0 <= e < 6 for e in edges)
+            assert all(0 <= c < 6 for c in tile["red_corners"])
+        if tile["type"] == "building":
+            assert all(0 <= c < 6 for c in tile["blue_corners"])
+        if tile["type"] == "upgrade":
+            assert tile["action"] in ED.ACTIONS and tile["centre"]
+
+
+def test_provisional_1_hex_tile_design_rules():
+    """Spec 6.6 'design rules of the provisional set'."""
+    buildings = [t for t in ED.TILES.values() if t["type"] == "building"]
+    walls = [t for t in ED.TILES.values() if t["type"] == "wall"]
+    assert sum(t["cathedral"] for t in buildings) == 17
+    assert sum(t["cube_space"] for t in buildings) == 27
+    assert sum(bool(t["blue_corners"]) for t in buildings) == 21
+    assert {c for t in buildings for c in t["blue_corners"]} == {1}
+    assert sum(t["hunger_wall"] for t in walls) == 23
+    for tile in ED.TILES.values():
+        if tile["type"] != "building":
+            assert [n["edge"] for n in tile["neighbours"]] == [0] and len(tile["red_corners"]) <= 1
+    ranges = {("building", 1): (2, 5), ("building", 2): (4, 7), ("wall", 1): (1, 4), ("wall", 2): (3, 6)}
+    for tile in buildings + walls:
+        if tile["kind"] == "normal":
+            low, high = ranges[(tile["type"], tile["era"])]
+            assert low <= sum(tile["cost"].values()) <= high, tile["id"]
+
+
+def test_provisional_1_sample_tiles():
+    assert ED.TILES["B1-01"] | {"status": "", "source": ""} == {
+        "id": "B1-01", "type": "building", "era": 1, "kind": "normal", "cost": {"gold": 2, "stone": 2},
+        "reward": ["Q+"], "cube_space": True, "cathedral": True, "blue_corners": [1],
+        "status": "", "source": ""}
+    assert ED.TILES["B1-07"]["reward"] == ["1G", "1S"]
+    assert ED.TILES["W1-02"]["neighbours"] == [{"edge": 0, "reward": ["1T"]}]
+    assert ED.TILES["W1-02"]["red_corners"] == [2]
+    assert ED.TILES["W1-03"]["cost"] == {"gold": 1, "stone": 1}
+    assert ED.TILES["U1-01"]["action"] == "MINES" and ED.TILES["U1-01"]["centre"] == ["1G"]
+    assert ED.TILES["U2-S4"]["centre"] == ["1E", "2VP"] and ED.TILES["U2-S4"]["red_corners"] == [3]
+
+
+# --- city ----------------------------------------------------------------------------------
+
+
+def _h(value):
+    return tuple(value)
+
+
+PLAZA_HEX = {p["id"]: _h(p["hex"]) for p in ED.CITY["plazas"]}
+SITE_HEX = {s["id"]: _h(s["hex"]) for s in ED.CITY["sites"]}
+
+
+def test_city_counts():
+    assert len(ED.CITY["plazas"]) == 10
+    assert len(ED.CITY["sites"]) == 45
+    assert len(ED.PLAZA_TILES) == 11
+
+
+def test_city_hexes_are_distinct_across_kinds():
+    city = ED.CITY
+    every = (list(PLAZA_HEX.values()) + list(SITE_HEX.values()) + [_h(h) for h in city["road"]]
+             + [_h(h) for h in city["river_houses"]] + [_h(h) for h in city["green_fields"]])
+    assert len(every) == len(set(every))
+
+
+def test_every_site_touches_exactly_one_plaza_which_is_its_own():
+    plaza_hexes = set(PLAZA_HEX.values())
+    for site in ED.CITY["sites"]:
+        touching = [pid for pid, hex_ in PLAZA_HEX.items() if hexgrid.distance(hex_, _h(site["hex"])) == 1]
+        assert touching == [site["plaza"]], site["id"]
+        assert site["id"].startswith(site["plaza"] + "-")
+        assert _h(site["hex"]) not in plaza_hexes
+
+
+def test_a_plazas_sites_are_exactly_the_site_hexes_around_it():
+    for plaza_id, hex_ in PLAZA_HEX.items():
+        around = {s["id"] for s in ED.CITY["sites"] if _h(s["hex"]) in set(hexgrid.neighbours(hex_))}
+        listed = {s["id"] for s in ED.CITY["sites"] if s["plaza"] == plaza_id}
+        assert around == listed, plaza_id
+        assert 1 <= len(listed) <= 6
+
+
+def test_plazas_are_at_least_three_apart():
+    hexes = list(PLAZA_HEX.values())
+    for i, a in enumerate(hexes):
+        for b in hexes[i + 1:]:
+            assert hexgrid.distance(a, b) >= 3, (a, b)
+
+
+def test_no_site_on_road_river_or_green_hexes():
+    blocked = {_h(h) for key in ("road", "river_houses", "green_fields") for h in ED.CITY[key]}
+    assert not blocked & set(SITE_HEX.values())
+
+
+def test_road_is_one_connected_path_with_spaces_in_order():
+    road = [_h(h) for h in ED.CITY["road"]]
+    assert len(road) == len(set(road))
+    for a, b in zip(road, road[1:]):
+        assert hexgrid.distance(a, b) == 1, (a, b)
+    spaces = ED.CITY["road_spaces"]
+    assert list(spaces) == ["I", "II", "III"]
+    indices = [road.index(_h(spaces[name])) for name in ("I", "II", "III")]
+    assert indices == sorted(indices)
+
+
+def test_the_road_separates_old_town_from_new_town():
+    """Removing the road hexes, no old-district site or plaza touches a new-district one."""
+    district = {p["id"]: p["district"] for p in ED.CITY["plazas"]}
+    cells = {_h(p["hex"]): p["district"] for p in ED.CITY["plazas"]}
+    cells.update({_h(s["hex"]): district[s["plaza"]] for s in ED.CITY["sites"]})
+    for hex_, this in cells.items():
+        for other in hexgrid.neighbours(hex_):
+            assert cells.get(other, this) == this, (hex_, other)
+    for site in ED.CITY["sites"]:
+        old = district[site["plaza"]] == "old"
+        assert (site["extra_gold"] > 0) == old and (site["vp"] > 0) == old, site["id"]
+
+
+def test_plazas_are_listed_clockwise():
+    import math
+
+    points = [(math.sqrt(3) * (q + r / 2), 1.5 * r) for q, r in PLAZA_HEX.values()]  # y points down
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    angles = [math.atan2(y - cy, x - cx) for x, y in points]
+    steps = [(b - a) % (2 * math.pi) for a, b in zip(angles, angles[1:] + angles[:1])]
+    # on screen (y down) a growing angle turns clockwise; one full turn in total
+    assert all(0 < step < math.pi for step in steps)
+    assert math.isclose(sum(steps), 2 * math.pi)
+
+
+def test_plazas_in_play_follow_the_player_counts():
+    plazas = ED.CITY["plazas"]
+    for players in ("1", "2", "3", "4"):
+        expected = [p["id"] for p in plazas if int(players) in p["players"]]
+        assert ED.GAME["plazas_in_play"][players] == expected
+    assert [len(ED.GAME["plazas_in_play"][n]) for n in "1234"] == [8, 8, 9, 10]
+    for plaza in plazas:
+        assert plaza["colour"] in ("base", "3+", "4")
+        assert plaza["players"] == {"base": [1, 2, 3, 4], "3+": [3, 4], "4": [4]}[plaza["colour"]]
+        assert plaza["district"] in ("old", "new")
+
+
+def test_plaza_tiles_fit_the_plaza_hexes():
+    tiles = ED.PLAZA_TILES
+    assert [t["id"] for t in tiles] == [f"P{n:02d}" for n in range(1, 12)]
+    for colour in ("base", "3+", "4"):
+        hexes = sum(1 for p in ED.CITY["plazas"] if p["colour"] == colour)
+        count = sum(1 for t in tiles if t["colour"] == colour)
+        assert count >= hexes >= 1, colour
+    assert [sum(1 for t in tiles if t["colour"] == c) for c in ("base", "3+", "4")] == [8, 2, 1]
+    for tile in tiles:
+        assert set(tile["sides"]) == {"a", "b"}
+        for side in tile["sides"].values():
+            assert set(side) == {"top", "bottom"} and len(side["top"]) == 2 and side["bottom"]
+
+
+@pytest.mark.parametrize("players, in_play, prefilled", [("1", 36, 7), ("2", 36, 7), ("3", 41, 4), ("4", 45, 0)])
+def test_sites_in_play_and_prefilled_per_player_count(players, in_play, prefilled):
+    plazas = set(ED.GAME["plazas_in_play"][players])
+    mark = ED.GAME["prefill_count_for"][players]
+    sites = [s for s in ED.CITY["sites"] if s["plaza"] in plazas]
+    filled = [s for s in sites if mark in s["prefilled"]]
+    assert len(sites) == ED.GAME["sites_in_play"][players] == in_play
+    assert len(filled) == ED.GAME["prefilled_sites"][players] == prefilled
+    # pre-fill marks only on sites whose plaza is in play for that count
+    for site in ED.CITY["sites"]:
+        for count in site["prefilled"]:
+            assert count in (2, 3)
+            assert site["plaza"] in ED.GAME["plazas_in_play"][str(count)], site["id"]
+    # no plaza is completely pre-filled (it could never be scored)
+    for plaza in plazas:
+        around = [s for s in sites if s["plaza"] == plaza]
+        assert any(mark not in s["prefilled"] for s in around), plaza
+    # normal Era I buildings left in the stack after setup: 4 / 7 / 11 (spec 6.7)
+    normal_era1 = sum(1 for t in ED.TILES.values()
+                      if (t["type"], t["era"], t["kind"]) == ("building", 1, "normal"))
+    left = normal_era1 - ED.GAME["display"]["normal"] - prefilled
+    assert left == {"1": 4, "2": 4, "3": 7, "4": 11}[players]
+
+
+def test_printed_blue_corners_touch_no_other_site():
+    site_hexes = set(SITE_HEX.values())
+    printed = 0
+    for site in ED.CITY["sites"]:
+        for corner in site["blue_corners"]:
+            printed += 1
+            assert 0 <= corner < 6
+            for other, _other_corner in hexgrid.corner_partners(_h(site["hex"]), corner):
+                assert other not in site_hexes, site["id"]
+    assert printed >= 1
+
+
+def test_provisional_1_city_values():
+    every = (list(PLAZA_HEX.values()) + list(SITE_HEX.values())
+             + [_h(h) for key in ("road", "river_houses", "green_fields") for h in ED.CITY[key]])
+    assert all(-2 <= q <= 13 and -1 <= r <= 4 for q, r in every)
+    # T-03 / T-21 / T-14 of the spec rely on these
+    assert sorted(s["id"].split("-")[1] for s in ED.CITY["sites"] if s["plaza"] == "PL08") == [
+        "E", "NE", "NW", "SW", "W"]
+    assert ED.GAME["plazas_in_play"]["1"] == ["PL01", "PL02", "PL03", "PL04", "PL07", "PL08", "PL09", "PL10"]
+    for site in ED.CITY["sites"]:
+        if site["extra_gold"]:
+            river = site["id"].endswith(("-NE", "-NW"))
+            assert (site["extra_gold"], site["vp"]) == ((2, 3) if river else (1, 2)), site["id"]
+    marks = {s["id"]: s["prefilled"] for s in ED.CITY["sites"] if s["prefilled"]}
+    assert marks == {"PL02-SE": [2, 3], "PL04-W": [2, 3], "PL08-E": [2, 3], "PL10-NE": [2, 3],
+                     "PL03-E": [2], "PL07-SW": [2], "PL09-SE": [2]}

@@ -4,7 +4,7 @@ section 5), with invented PROVISIONAL values where the printed ones are unknown.
 Each family lives in its own module; this package assembles the attributes of SCHEMA.md.
 """
 
-from . import action_board, action_tiles, game, scoring, structures, tracks, wheel
+from . import action_board, action_tiles, city, game, hex_tiles, plazas, scoring, structures, tracks, wheel
 
 EDITION_ID = "provisional-1"
 
@@ -21,14 +21,18 @@ UNIVERSITY = tracks.UNIVERSITY
 ACTION_BOARD = action_board.ACTION_BOARD
 STRUCTURES = structures.STRUCTURES
 SCORING = scoring.SCORING
+TILES = hex_tiles.TILES
+CITY = city.CITY
+PLAZA_TILES = plazas.PLAZA_TILES
 
 # the data attributes (everything but EDITION_ID, ATTRIBUTES and PROVENANCE)
 ATTRIBUTES = [
     "ACTIONS", "GAME", "ACTION_TILES", "FIRST_GAME_ORDER", "WHEEL", "PLATFORM", "TRACKS",
     "WEALTH", "TECH_TRACK", "UNIVERSITY", "ACTION_BOARD", "STRUCTURES", "SCORING",
+    "TILES", "CITY", "PLAZA_TILES",
 ]
 
 PROVENANCE = (
     game.PROVENANCE + action_tiles.PROVENANCE + wheel.PROVENANCE + tracks.PROVENANCE
-    + action_board.PROVENANCE + structures.PROVENANCE + scoring.PROVENANCE
+    + action_board.PROVENANCE + structures.PROVENANCE + scoring.PROVENANCE + city.PROVENANCE
 )
