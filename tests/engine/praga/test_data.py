@@ -18,7 +18,7 @@ from engine.praga.data import rewards
 ED = data.edition("provisional-1")
 ROOT = Path(__file__).resolve().parents[3]
 
-REWARD_KEYS = {"reward", "centre", "immediate", "pay", "gain", "bottom"}
+REWARD_KEYS = {"reward", "centre", "immediate", "pay", "gain", "bottom", "increase"}
 
 
 def walk(value, path=""):
@@ -654,3 +654,165 @@ def test_provisional_1_city_values():
     marks = {s["id"]: s["prefilled"] for s in ED.CITY["sites"] if s["prefilled"]}
     assert marks == {"PL02-SE": [2, 3], "PL04-W": [2, 3], "PL08-E": [2, 3], "PL10-NE": [2, 3],
                      "PL03-E": [2], "PL07-SW": [2], "PL09-SE": [2]}
+
+
+# --- technologies, bridge, seals, King's Road, production tokens, Parler, components ---------
+
+
+def test_technologies():
+    techs = ED.TECHNOLOGIES
+    assert [t["id"] for t in techs] == [f"T{level}-{n}" for level in range(1, 5) for n in range(1, 7)]
+    for tech in techs:
+        assert tech["level"] == int(tech["id"][1])
+        assert tech["use"] == ("permanent" if tech["level"] <= 2 else "one_shot")
+        assert tech["text"].strip() and tech["text"] == tech["text"].strip()
+        if "action" in tech:
+            assert tech["action"] in ED.ACTIONS + ["any"], tech["id"]
+        if "produce" in tech:
+            assert tech["produce"] in ("gold", "stone", "gold_or_stone")
+        # permanent abilities name their trigger; one-shot tiles do not
+        assert ("trigger" in tech) == (tech["use"] == "permanent"), tech["id"]
+
+
+def test_provisional_1_technology_numbers():
+    tech = {t["id"]: t for t in ED.TECHNOLOGIES}
+    assert (tech["T1-1"]["vp"], tech["T1-1"]["max_per_turn"]) == (1, 1)
+    assert tech["T1-2"]["reward"] == ["1G", "1VP"] and tech["T1-3"]["reward"] == ["1S", "1VP"]
+    assert [tech[i]["reward"] for i in ("T1-4", "T1-5", "T1-6")] == [["2VP"]] * 3
+    assert tech["T2-1"]["max_per_turn"] == tech["T2-2"]["max_per_turn"] == 1
+    assert tech["T3-3"]["reward"] == ["4U"]
+    assert (tech["T3-4"]["action"], tech["T3-4"]["reward"]) == ("UPGRADE", ["3VP"])
+    assert (tech["T4-1"]["action"], tech["T4-1"]["discount_gold"]) == ("BUILDING", 2)
+    assert (tech["T4-2"]["action"], tech["T4-2"]["discount_stone"]) == ("WALL", 2)
+    assert tech["T4-4"]["reward"] == ["1GW"]
+    assert tech["T3-2"]["waive_level_cost"] is True
+    # statuses as the spec says
+    assert tech["T2-4"]["status"] == "provisional"
+    assert {t["id"] for t in ED.TECHNOLOGIES if t["status"] == "inferred"} == {
+        "T1-4", "T1-5", "T1-6", "T2-3", "T2-5"}
+
+
+def test_bridge_deck_and_pieces():
+    deck = ED.BRIDGE
+    covered = sorted(space for slot in deck["slots"] for space in slot)
+    assert covered == list(range(deck["spaces"]))
+    assert all(len(slot) == 2 and slot[1] == slot[0] + 1 for slot in deck["slots"])
+    assert len(ED.BRIDGE_PIECES) == len(deck["slots"]) == 5
+    for piece in ED.BRIDGE_PIECES:
+        assert set(piece["sides"]) == {"a", "b"}
+        assert all(len(halves) == 2 for halves in piece["sides"].values())
+
+
+def test_bridge_tiles():
+    tiles = ED.BRIDGE_TILES
+    assert [t["id"] for t in tiles] == [f"IV-{n}" for n in range(1, 7)] + [f"V-{n}" for n in range(1, 7)]
+    for tile in tiles:
+        assert tile["kind"] == tile["id"].split("-")[0] and tile["text"].strip()
+        if tile["kind"] == "IV":
+            assert tile["reward"] and tile["optional_step"] in (None, "HW", "CA")
+        else:
+            assert tile["final"]["per"] in ("university", "upgrade", "wall", "quarry", "mine", "row")
+            assert tile["final"]["vp"] > 0
+    v6 = next(t for t in tiles if t["id"] == "V-6")
+    assert v6["final"] == {"per": "row", "vp": ED.SCORING["v6_vp_per_row"]}
+    by_id = {t["id"]: t for t in tiles}
+    assert [by_id[i]["immediate"] for i in ("V-1", "V-4", "V-5")] == [["3VP"]] * 3
+    assert by_id["IV-3"]["optional_step"] == "HW" and by_id["IV-4"]["optional_step"] == "CA"
+    assert by_id["IV-1"]["reward"] == ["BM", "BM"]
+
+
+def test_seals():
+    seals = ED.SEALS
+    assert [s["id"] for s in seals] == ["SEAL-GOLD", "SEAL-STONE", "SEAL-PAIR", "SEAL-6", "SEAL-4"]
+    for seal in seals:
+        assert set(seal["cost"]) <= {"silver_windows"} and seal["text"].strip()
+        final = seal["final"]
+        assert final["kind"] in ("buy", "vp") and final["vp"] > 0
+        if final["kind"] == "buy":
+            assert final["per"] in ("gold", "stone", "pair")
+    by_id = {s["id"]: s for s in seals}
+    assert by_id["SEAL-GOLD"]["cost"] == {"silver_windows": 2} and by_id["SEAL-6"]["cost"] == {}
+    assert by_id["SEAL-PAIR"]["final"] == {"kind": "buy", "per": "pair", "vp": 3}
+    assert by_id["SEAL-GOLD"]["status"] == "confirmed" and by_id["SEAL-4"]["status"] == "provisional"
+
+
+EFFECT_KINDS = {
+    "reward": {"reward"}, "buy": {"pay", "gain"}, "per_era1_upgrade": {"vp"},
+    "per_silver_window": {"vp"}, "ongoing": {"trigger", "reward"},
+}
+
+
+def test_kings_road_effects():
+    road = ED.ROAD
+    assert road["spaces"] == ["I", "II", "III"] == list(road["base"]) == list(road["variants"])
+    effects = [road["base"][s][slot] for s in road["spaces"] for slot in ("free", "egg")]
+    effects += [road["variants"][s][side] for s in road["spaces"] for side in ("a", "b")]
+    for effect in effects:
+        keys = set(effect) - {"kind", "text", "status", "source", "id", "tile", "side"}
+        assert keys == EFFECT_KINDS[effect["kind"]], effect
+        assert effect["text"].strip()
+        if effect["kind"] == "ongoing":
+            assert effect["trigger"] in ("UPGRADE", "WALL", "BUILDING_NO_CATHEDRAL")
+    # egg effects are choices of two options (spec 5.4)
+    for space in road["spaces"]:
+        egg = road["base"][space]["egg"]
+        assert egg["kind"] == "reward" and len(egg["reward"]) == 1 and len(egg["reward"][0]["choice"]) == 2
+    # side b is ongoing, side a immediate
+    assert all(road["variants"][s]["b"]["kind"] == "ongoing" for s in road["spaces"])
+    assert all(road["variants"][s]["a"]["kind"] != "ongoing" for s in road["spaces"])
+    assert (road["base"]["II"]["free"]["pay"], road["base"]["II"]["free"]["gain"]) == (["1G"], ["4VP"])
+    assert road["base"]["III"]["free"]["vp"] == 3 and road["variants"]["II"]["a"]["vp"] == 2
+
+
+def test_production_tokens():
+    tokens = {t["id"]: t for t in ED.PRODUCTION_TOKENS}
+    assert len(tokens) == len(ED.PRODUCTION_TOKENS) == 8
+    kinds = [t["kind"] for t in ED.PRODUCTION_TOKENS]
+    assert sorted(set(kinds)) == ["PT-2VP", "PT-G", "PT-S", "PT-VPG", "PT-VPS"]
+    for token in ED.PRODUCTION_TOKENS:
+        assert token["id"].startswith(token["kind"] + "-")
+    # copies of one kind give the same reward
+    for kind in set(kinds):
+        assert len({tuple(t["reward"]) for t in ED.PRODUCTION_TOKENS if t["kind"] == kind}) == 1
+    sets = ED.PRODUCTION_TOKEN_SETS
+    assert [len(sets[n]) for n in "1234"] == [4, 4, 6, 8]
+    assert sets["1"] == sets["2"] and set(sets["2"]) < set(sets["3"]) < set(sets["4"]) == set(tokens)
+    assert sorted(tokens[i]["kind"] for i in sets["2"]) == ["PT-2VP", "PT-2VP", "PT-VPG", "PT-VPS"]
+    assert sorted(tokens[i]["kind"] for i in set(sets["3"]) - set(sets["2"])) == ["PT-G", "PT-S"]
+
+
+def test_parler():
+    cards = ED.PARLER["cards"]
+    assert [c["id"] for c in cards] == ["PP1", "PP2", "PP3", "PP4", "PP5"]
+    kinds = {"building", "wall", "upgrade", "quarry", "mine", "mine_or_quarry"}
+    for card in cards:
+        assert card["actions"] and all(a["kind"] in kinds for a in card["actions"])
+        assert 1 <= card["take"] <= 6
+    assert [c["take"] for c in cards] == [1, 1, 1, 2, 3]
+    seals = {s["id"] for s in ED.SEALS}
+    for track, order in ED.PARLER["seal_order"].items():
+        assert track in ED.TRACKS and len(order) == len(set(order)) == 3 and set(order) <= seals
+
+
+def test_component_counts_match_the_data():
+    counts = {c["id"]: c["count"] for c in ED.COMPONENTS}
+    types = [t["type"] for t in ED.TILES.values()]
+    assert counts["upgrade_tiles"] == types.count("upgrade")
+    assert counts["building_tiles"] == types.count("building")
+    assert counts["wall_tiles"] == types.count("wall")
+    assert counts["technology_tiles"] == len(ED.TECHNOLOGIES)
+    assert counts["bridge_tiles"] == len(ED.BRIDGE_TILES)
+    assert counts["bridge_pieces"] == len(ED.BRIDGE_PIECES)
+    assert counts["plaza_tiles"] == len(ED.PLAZA_TILES)
+    assert counts["production_tokens"] == len(ED.PRODUCTION_TOKENS)
+    assert counts["seals"] == len(ED.SEALS)
+    assert counts["parler_cards"] == len(ED.PARLER["cards"])
+    assert counts["action_tiles"] == len(ED.ACTION_TILES["A"]) == len(ED.ACTION_TILES["B"])
+    assert counts["cubes_per_colour"] == ED.GAME["cubes_per_player"]
+    assert counts["road_variant_tiles"] == len(ED.ROAD["variants"])
+    levels = len(ED.STRUCTURES["hunger_wall"]["levels"])
+    assert counts["hunger_wall_level_tiles"] == counts["cathedral_level_tiles"] == levels
+    for level in range(1, 5):
+        assert sum(1 for t in ED.TECHNOLOGIES if t["level"] == level) == 6
+    assert sum(1 for t in ED.BRIDGE_TILES if t["kind"] == "IV") == 6
+    assert sum(1 for t in ED.BRIDGE_TILES if t["kind"] == "V") == sum(ED.GAME["v_tiles"].values()) == 6
