@@ -40,7 +40,7 @@ WHEEL = {
         _position(1, "red", 2, 0, PROVISIONAL, "red zone CONFIRMED; cost PROVISIONAL"),
         _position(2, "red", 1, 0, PROVISIONAL, "red zone CONFIRMED; cost PROVISIONAL"),
         _position(3, "red", 1, 0, PROVISIONAL, "red zone and star CONFIRMED [Y] [K] [PA]; cost PROVISIONAL"),
-        _position(4, "green", 0, 0, INFERRED, "first position after the red zone is green [Y] [K]"),
+        _position(4, "green", 0, 0, PROVISIONAL, "green p4-p7 / blue p8-p11 (4/4 split) PROVISIONAL"),
         _position(5, "green", 0, 0, PROVISIONAL, "green/blue 4/4 split PROVISIONAL"),
         _position(6, "green", 0, 0, PROVISIONAL, "green/blue 4/4 split PROVISIONAL"),
         _position(7, "green", 0, 0, PROVISIONAL, "green/blue 4/4 split PROVISIONAL"),
