@@ -3,5 +3,14 @@
 GAMES = {}
 
 
+def _register():
+    import engine.praga
+
+    GAMES["praga"] = engine.praga
+
+
+_register()
+
+
 def get(game_id):
     return GAMES[game_id]

@@ -1,0 +1,172 @@
+"""Shared helpers of the Praga rules: copy-on-write context, data access, rewards parsing.
+
+`Ctx` wraps the state a move is applied to. It copies the top-level dict once and a
+section (or one player) only when a rule writes to it, so `apply` never deep-copies
+the whole state and never mutates the state it was given. Rules read with `ctx.s[key]`
+and write only through `ctx.w(key)` / `ctx.p(seat)` / `ctx.t()`.
+"""
+
+import re
+
+from engine.core.errors import IllegalMove
+from engine.core.rng import Rng
+
+ACTIONS = ["MINES", "QUARRIES", "UPGRADE", "WALL", "BUILDING", "ROAD"]
+ROWS = ["upgrade", "wall", "building"]
+ROW_OF_ACTION = {"UPGRADE": "upgrade", "WALL": "wall", "BUILDING": "building"}
+STRUCTS = ["hw", "ca"]
+STRUCT_DATA = {"hw": "hunger_wall", "ca": "cathedral"}
+BOT = "bot"  # owner id of the dummy / Peter Parler in shared places (city, seals)
+
+
+def clone(x):
+    """Deep copy of plain JSON-like data (much faster than copy.deepcopy)."""
+    t = type(x)
+    if t is dict:
+        return {k: clone(v) for k, v in x.items()}
+    if t is list:
+        return [clone(v) for v in x]
+    return x
+
+
+_EDITIONS = {}
+
+
+def edition(edition_id):
+    ed = _EDITIONS.get(edition_id)
+    if ed is None:
+        from engine.praga import data
+
+        ed = data.edition(edition_id)
+        _EDITIONS[edition_id] = ed
+    return ed
+
+
+class Ctx:
+    """Copy-on-write view of a state being changed by one move."""
+
+    __slots__ = ("s", "_w", "barrier", "ed", "events")
+
+    def __init__(self, state):
+        self.s = dict(state)
+        self._w = set()
+        self.barrier = False
+        self.ed = edition(state["edition"])
+        self.events = []
+
+    def w(self, key):
+        if key not in self._w:
+            self.s[key] = clone(self.s[key])
+            self._w.add(key)
+        return self.s[key]
+
+    def p(self, seat):
+        k = ("p", seat)
+        if k not in self._w:
+            if "players" not in self._w:
+                self.s["players"] = list(self.s["players"])
+                self._w.add("players")
+            self.s["players"][seat] = clone(self.s["players"][seat])
+            self._w.add(k)
+        return self.s["players"][seat]
+
+    def t(self):
+        return self.w("turn")
+
+    def rng(self):
+        return _RngProxy(self)
+
+    def pl(self, seat):
+        return self.s["players"][seat]
+
+
+class _RngProxy:
+    """An Rng whose state is written back into the context after each draw."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def _do(self, name, *args):
+        rng = Rng(self.ctx.s["rng"])
+        result = getattr(rng, name)(*args)
+        self.ctx.s["rng"] = rng.state
+        return result
+
+    def below(self, n):
+        return self._do("below", n)
+
+    def choice(self, items):
+        return self._do("choice", items)
+
+    def shuffle(self, items):
+        return self._do("shuffle", items)
+
+
+_ATOM = re.compile(r"^(\d+)(G|S|E|SW|GW|VP|T|U)$")
+_PARSED = {}
+
+
+def parse_atom(atom):
+    """'2VP' -> (2, 'VP'); 'Q+' -> (1, 'Q+'); cached."""
+    r = _PARSED.get(atom)
+    if r is None:
+        m = _ATOM.match(atom)
+        if m:
+            r = (int(m.group(1)), m.group(2))
+        elif atom in ("Q+", "M+", "HW", "CA", "RM", "BM"):
+            r = (1, atom)
+        else:
+            raise ValueError("unknown reward atom %r" % (atom,))
+        _PARSED[atom] = r
+    return r
+
+
+def reward_amount(reward, code):
+    """Total of `code` in a reward list without choices (e.g. gold of ['1G', '2VP'])."""
+    total = 0
+    for atom in reward:
+        if isinstance(atom, str):
+            n, c = parse_atom(atom)
+            if c == code:
+                total += n
+    return total
+
+
+def hexkey(h):
+    return "%d,%d" % (h[0], h[1])
+
+
+def keyhex(k):
+    a, b = k.split(",")
+    return (int(a), int(b))
+
+
+def bad(reason, **args):
+    raise IllegalMove(reason, **args)
+
+
+def need(cond, reason, **args):
+    if not cond:
+        raise IllegalMove(reason, **args)
+
+
+def players_key(state):
+    """Player count used for data keyed by player count ('1'..'4')."""
+    return str(state["players_count"])
+
+
+def setup_count(state):
+    """Solo plays with the 2-player setup."""
+    return 2 if state["players_count"] == 1 else state["players_count"]
+
+
+def tech_active(pl, tid):
+    """Permanent (level I/II) technology usable now (not gained this turn)."""
+    for t in pl["techs"]:
+        if t["id"] == tid:
+            return not t["new"]
+    return False
+
+
+def tech_owned(pl, tid):
+    return any(t["id"] == tid for t in pl["techs"])

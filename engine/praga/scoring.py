@@ -1,0 +1,135 @@
+"""Final scoring (PRG-SCORE-01..08) and the outcome with a per-player breakdown (PRG-END-04).
+
+`final_breakdown(state, seat)` works on any state ("if the game ended now").
+"""
+
+from engine.praga.city import buildings_at
+from engine.praga.common import edition, parse_atom
+from engine.praga.plazas import plaza_side
+
+STEPS = ["plazas", "academics", "hunger_wall", "cathedral", "walls", "abilities", "eggs"]
+
+
+def _bridge_tile(ed, tid):
+    for rec in ed.BRIDGE_TILES:
+        if rec["id"] == tid:
+            return rec
+    raise KeyError(tid)
+
+
+def _seal(ed, sid):
+    for rec in ed.SEALS:
+        if rec["id"] == sid:
+            return rec
+    raise KeyError(sid)
+
+
+def v_tile_vp(ed, pl, tid):
+    final = _bridge_tile(ed, tid).get("final")
+    if not final:
+        return 0
+    per = final.get("per")
+    vp = final.get("vp", 1)
+    if per == "university":
+        return vp * pl["uni"]
+    if per in ("upgrade", "upgrades"):
+        return vp * sum(len(s) for s in pl["upgrades"].values())
+    if per in ("wall", "walls"):
+        return vp * len(pl["walls"])
+    if per in ("quarry", "quarries"):
+        return vp * (pl["quarries"] - 1)
+    if per in ("mine", "mines"):
+        return vp * (pl["mines"] - 1)
+    if per in ("row", "rows"):
+        return vp * ((pl["hw"]["row"] - 1) + (pl["ca"]["row"] - 1))
+    raise ValueError("unknown V tile scoring %r" % (per,))
+
+
+def seal_vp(ed, seals, gold, stone):
+    """Best conversion of gold and stone by the player's seals (OQ-51); returns VP."""
+    buys = []
+    fixed = 0
+    for sid in seals:
+        final = _seal(ed, sid)["final"]
+        if final["kind"] == "buy":
+            buys.append(final)
+        else:
+            fixed += final["vp"]
+    best = 0
+    pair = [b for b in buys if b["per"] == "pair"]
+    single = [b for b in buys if b["per"] != "pair"]
+    pair_vp = pair[0]["vp"] if pair else 0
+    for k in range(0, (min(gold, stone) if pair else 0) + 1):
+        g, s = gold - k, stone - k
+        total = k * pair_vp
+        for b in single:
+            total += b["vp"] * (g if b["per"] == "gold" else s)
+        best = max(best, total)
+    return best + fixed
+
+
+def final_breakdown(state, seat):
+    ed = edition(state["edition"])
+    pl = state["players"][seat]
+    gold, stone, eggs = pl["gold"], pl["stone"], pl["eggs"]
+    steps = {}
+    # 1 unscored plazas
+    vp = 0
+    for pid in state["plaza_order"]:
+        if state["plazas"][pid]["scored"]:
+            continue
+        if any(b["owner"] == seat and b["cube"] for b in buildings_at(state, ed, pid)):
+            for atom in plaza_side(state, ed, pid)["bottom"]:
+                if isinstance(atom, dict):
+                    continue
+                n, code = parse_atom(atom)
+                if code == "VP":
+                    vp += n
+                elif code == "G":
+                    gold = min(9, gold + n)
+                elif code == "S":
+                    stone = min(9, stone + n)
+                elif code == "E":
+                    eggs += n
+    steps["plazas"] = vp
+    # 2 academics
+    steps["academics"] = pl["tech"] * ed.UNIVERSITY["multiplier"][min(pl["uni"], ed.UNIVERSITY["top"])]
+    # 3 structures
+    from engine.praga.structures import level_set
+
+    for st, key, markers in (("hw", "hunger_wall", "bm"), ("ca", "cathedral", "rm")):
+        cube = pl[st]
+        row_vp = level_set(state, ed, st)["row_vp"][cube["row"] - 1]
+        col_vp = ed.STRUCTURES[key]["column_values"][cube["col"]] * pl[markers]
+        steps[key] = row_vp + col_vp
+    # 4 walls
+    walls = len(pl["walls"])
+    steps["walls"] = max([r["vp"] for r in ed.SCORING["walls"] if walls >= r["at_least"]] or [0])
+    # 5 abilities
+    steps["abilities"] = sum(v_tile_vp(ed, pl, t) for t in pl["v_tiles"]) + seal_vp(ed, pl["seals"], gold, stone)
+    # 6 eggs
+    table = ed.SCORING["eggs"]
+    steps["eggs"] = table[min(eggs, len(table) - 1)]
+    total = pl["vp"] + sum(steps.values())
+    return {"in_game": pl["vp"], "in_game_by_source": dict(pl["vp_by_source"]), "final": steps, "total": total}
+
+
+def ranking(state, totals):
+    """PRG-SCORE-07: most VP; ties go to the seat later in seat order."""
+    order = state["order"]
+    return sorted(order, key=lambda s: (totals[s], order.index(s)), reverse=True)
+
+
+def outcome_of(state):
+    n = len(state["players"])
+    breakdown = [final_breakdown(state, s) for s in range(n)]
+    totals = [b["total"] for b in breakdown]
+    rank = ranking(state, totals)
+    solo = state["players_count"] == 1
+    return {
+        "ranking": rank,
+        "scores": totals,
+        "winner": None if solo else rank[0],
+        "solo": solo,
+        "breakdown": breakdown,
+    }
