@@ -94,3 +94,54 @@ def random_options(seed, n):
     if n == 1:
         o["solo_mode"] = r.choice(["dummy", "parler"])
     return o
+
+
+def set_turn(state, tile="AT1", actions=("MINES", "WALL"), seat=None, **fields):
+    """The active seat's turn as if `tile` (showing `actions`) had just been taken, no bonus."""
+    s = clone(state)
+    if seat is not None:
+        s["active"] = seat
+    s["wheel"]["at"].pop(tile, None)
+    if s["wheel"].get("token") == tile:
+        s["wheel"]["token"] = None
+    s["turn"] = {
+        "seat": s["active"], "bonus_only": False, "tile": tile, "tile_actions": list(actions), "main": None,
+        "wheel_bonus": None, "special": None, "refreshed": False, "extra": None,
+        "perf": {}, "overbuilt": {}, "pending": [], "next_id": 1, "refill": [],
+        "t11": False, "t21": False, "t22": False,
+    }
+    s["turn"].update(fields)
+    return s
+
+
+def add_item(state, item):
+    s = clone(state)
+    item = dict(item, id=s["turn"]["next_id"])
+    s["turn"]["next_id"] += 1
+    s["turn"]["pending"].append(item)
+    return s, item["id"]
+
+
+PREFERENCE = ["end_turn", "side", "choose", "tech", "token", "bridge", "arrow", "plaza_reward", "road_effect"]
+
+
+def complete_turn(state):
+    """Finish the active seat's turn with simple choices (pending first, main = produce)."""
+    seat = state["active"]
+    for _ in range(60):
+        if state["active"] != seat or state["phase"] == "over":
+            return state
+        moves = P.legal_moves(state, seat)
+        chosen = None
+        for kind in PREFERENCE:
+            found = [m for m in moves if m["type"] == kind]
+            if found:
+                chosen = found[0]
+                break
+        if chosen is None:
+            mains = [m for m in moves if m.get("via") == "main"]
+            mains.sort(key=lambda m: (m["type"] not in ("mines", "quarries"), m.get("option") != "produce"))
+            takes = [m for m in moves if m["type"] == "take"]
+            chosen = mains[0] if mains else takes[0]
+        state = P.apply(state, seat, chosen)
+    raise AssertionError("turn did not end")
