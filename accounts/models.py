@@ -1,9 +1,12 @@
-"""A player's profile: how they are shown, which language and time zone they use."""
+"""A player's profile: how they are shown, language, time zone, which emails they want."""
 
+import hashlib
+import secrets
 import zoneinfo
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -17,6 +20,12 @@ class Profile(models.Model):
         default="UTC",
         choices=[(name, name) for name in sorted(zoneinfo.available_timezones())],
     )
+    # Notification preferences; the correspondence emails read them.
+    notify_turn = models.BooleanField(_("email me when it is my turn"), default=True)
+    notify_invitation = models.BooleanField(_("email me when someone invites me"), default=True)
+    notify_reminder = models.BooleanField(_("remind me before my time runs out"), default=True)
+    notify_finished = models.BooleanField(_("email me when a game ends"), default=True)
+    notify_chat = models.BooleanField(_("email me about new chat messages"), default=False)
 
     def __str__(self):
         return self.name
@@ -29,3 +38,36 @@ class Profile(models.Model):
 def profile_of(user):
     profile, _created = Profile.objects.get_or_create(user=user)
     return profile
+
+
+def display_name(user):
+    profile = getattr(user, "profile", None) if user is not None else None
+    return profile.name if profile is not None else getattr(user, "username", "?")
+
+
+class ApiToken(models.Model):
+    """A bearer token for the JSON API (`Authorization: Token <key>`); only its hash is stored."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=40, blank=True)
+    prefix = models.CharField(max_length=8)
+    digest = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.prefix}…"
+
+    @staticmethod
+    def hash(key):
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, user, name=""):
+        """Create a token; returns (token, key). The key is shown once and never stored."""
+        key = secrets.token_urlsafe(30)
+        return cls.objects.create(user=user, name=name, prefix=key[:8], digest=cls.hash(key)), key
+
+    @classmethod
+    def user_for(cls, key):
+        token = cls.objects.select_related("user").filter(digest=cls.hash(key)).first()
+        return token.user if token is not None and token.user.is_active else None

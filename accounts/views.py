@@ -1,0 +1,43 @@
+"""The profile page (name, language, time zone, notifications) and API tokens."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.forms import ProfileForm, TokenForm
+from accounts.models import ApiToken, profile_of
+
+
+@login_required
+def profile(request):
+    form = ProfileForm(request.POST or None, instance=profile_of(request.user))
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        translation.activate(saved.language)
+        messages.success(request, _("Your profile is saved."))
+        response = redirect("profile")
+        response.set_cookie("django_language", saved.language, samesite="Lax", secure=request.is_secure())
+        return response
+    return render(request, "accounts/profile.html", {
+        "form": form, "tokens": request.user.api_tokens.order_by("-created"),
+    })
+
+
+@login_required
+@require_POST
+def tokens(request):
+    form = TokenForm(request.POST)
+    name = form.cleaned_data["name"] if form.is_valid() else ""
+    _token, key = ApiToken.issue(request.user, name)
+    messages.success(request, _("Your new API token (shown only now): %(key)s") % {"key": key})
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def delete_token(request, pk):
+    get_object_or_404(ApiToken, pk=pk, user=request.user).delete()
+    return redirect("profile")

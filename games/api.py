@@ -1,0 +1,122 @@
+"""The JSON API (docs/api.md); the game page uses it too. Thin views over games.moves.
+
+Authentication: the session (unsafe methods need the CSRF token) or
+`Authorization: Token <key>` (accounts.ApiToken; no CSRF needed).
+"""
+
+import json
+from functools import wraps
+
+from django.http import Http404, JsonResponse
+from django.middleware.csrf import CsrfViewMiddleware
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from accounts.models import ApiToken
+from engine.core.text import text
+from games import moves, presenters
+from games.access import watchable_game
+from games.text import render
+
+MAX_BODY = 32_000
+
+
+def error(status, reason, **extra):
+    return JsonResponse({"error": render(reason), "reason": reason, **extra}, status=status)
+
+
+def _csrf_failure(request):
+    check = CsrfViewMiddleware(lambda req: None)
+    check.process_request(request)
+    return check.process_view(request, None, (), {})
+
+
+def api_view(methods):
+    """Authenticate by token or session (CSRF-checked), allow `methods`, answer JSON errors."""
+
+    def decorator(view):
+        @csrf_exempt
+        @require_http_methods(methods)
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            header = request.headers.get("Authorization", "")
+            if header.startswith("Token "):
+                user = ApiToken.user_for(header[6:].strip())
+                if user is None:
+                    return error(401, text("Invalid token."))
+                request.user = user
+            elif request.method not in ("GET", "HEAD") and _csrf_failure(request) is not None:
+                return error(403, text("CSRF check failed; reload the page."))
+            try:
+                return view(request, *args, **kwargs)
+            except Http404:
+                return error(404, text("There is no such game."))
+
+        return wrapper
+
+    return decorator
+
+
+@api_view(["GET"])
+def game_state(request, pk):
+    game, seat = watchable_game(request.user, pk)
+    return JsonResponse(presenters.state_payload(game, seat))
+
+
+@api_view(["GET"])
+def game_version(request, pk):
+    game, _seat = watchable_game(request.user, pk)
+    return JsonResponse({"version": game.version, "status": game.status, "chat": game.chat.count()})
+
+
+@api_view(["GET"])
+def game_log(request, pk):
+    game, _seat = watchable_game(request.user, pk)
+    after = request.GET.get("after", "0")
+    after = int(after) if after.isdigit() else 0
+    entries = [
+        {**entry, "at": entry["at"].isoformat()} for entry in presenters.log(game, after=after)
+    ]
+    return JsonResponse({"version": game.version, "entries": entries})
+
+
+@api_view(["GET", "POST"])
+def game_moves(request, pk):
+    game, seat = watchable_game(request.user, pk)
+    if request.method == "GET":
+        legal = [{"move": m["move"], "label": m["label"]} for m in presenters.legal_moves(game, seat)]
+        return JsonResponse({"version": game.version, "seat": seat and seat.position, "moves": legal})
+    if seat is None:
+        return error(403, text("You do not play in this game."))
+    body = parse_body(request)
+    if body is None:
+        return error(400, text("Send a JSON object with a move and the version you saw."))
+    try:
+        result = moves.submit_move(
+            game.pk, request.user, body.get("move"), body.get("version"),
+            request_id=body.get("request_id"), seat=body.get("seat"),
+        )
+    except moves.MoveRefused as refused:
+        extra = {}
+        if refused.status == 409 and refused.game is not None:
+            extra["state"] = presenters.state_payload(refused.game, refused.game.seat_of(request.user))
+        return error(refused.status, refused.reason, **extra)
+    game = result.game
+    return JsonResponse({
+        "ok": True,
+        "seq": result.move.seq,
+        "duplicate": result.duplicate,
+        "state": presenters.state_payload(game, game.seat_of(request.user)),
+    })
+
+
+def parse_body(request):
+    if len(request.body) > MAX_BODY:
+        return None
+    try:
+        body = json.loads(request.body or b"null")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(body, dict) or set(body) - {"move", "version", "request_id", "seat"}:
+        return None
+    return body

@@ -1,0 +1,89 @@
+"""The one place where the site calls game engines (engine.registry).
+
+Everything else in the site goes through these helpers, so a game's rules are
+only ever reached from here, `moves.py` (submitting) and `replays.py`.
+"""
+
+from engine import registry
+from engine.core.errors import IllegalMove
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+def available():
+    """[(game_id, rules module)] of every registered game, sorted by id."""
+    return sorted(registry.GAMES.items())
+
+
+def rules(game_id):
+    try:
+        return registry.get(game_id)
+    except KeyError:
+        raise UnknownGame(game_id) from None
+
+
+def title(game_id):
+    module = rules(game_id)
+    return getattr(module, "TITLE", None) or game_id.replace("_", " ").title()
+
+
+def options_spec(game_id):
+    return rules(game_id).OPTIONS
+
+
+def normalize(game_id, options, players):
+    from engine.core.contract import normalize_options
+
+    return normalize_options(options_spec(game_id), options, players)
+
+
+def new_state(game_id, options, players, seed):
+    return rules(game_id).new(options, players, seed)
+
+
+def to_act(game_id, state):
+    return set(rules(game_id).to_act(state))
+
+
+def legal_moves(game_id, state, seat):
+    if seat is None:
+        return []
+    return list(rules(game_id).legal_moves(state, seat))
+
+
+def view(game_id, state, seat):
+    return rules(game_id).view(state, seat)
+
+
+def outcome(game_id, state):
+    return rules(game_id).outcome(state)
+
+
+def describe(game_id, move, state):
+    return rules(game_id).describe(move, state)
+
+
+def apply(game_id, state, seat, move):
+    """The new state, or IllegalMove. A crash on a move that was not legal is
+    reported as illegal (malformed input must never become a server error)."""
+    module = rules(game_id)
+    try:
+        return module.apply(state, seat, move)
+    except IllegalMove:
+        raise
+    except Exception:
+        if move not in module.legal_moves(state, seat):
+            raise IllegalMove("This move is not possible now.") from None
+        raise
+
+
+def replay(game_id, options, players, seed, moves):
+    """Yield the state after each step: first the new game, then after each move."""
+    module = rules(game_id)
+    state = module.new(options, players, seed)
+    yield state
+    for seat, payload in moves:
+        state = module.apply(state, seat, payload)
+        yield state

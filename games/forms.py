@@ -1,0 +1,88 @@
+"""The invitation form, built from the game's own OPTIONS description."""
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from games import engines
+from games.models import DAYS_PER_MOVE, Visibility
+from games.text import render
+
+
+class InvitationForm(forms.Form):
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    days_per_move = forms.TypedChoiceField(
+        label=_("Time per move"), coerce=int, initial=3,
+        choices=[(d, _("1 day") if d == 1 else _("%(days)d days") % {"days": d}) for d in DAYS_PER_MOVE],
+    )
+    visibility = forms.ChoiceField(label=_("Who may watch"), choices=Visibility.choices, initial=Visibility.PUBLIC)
+    fixed_order = forms.BooleanField(
+        label=_("Keep the seat order as listed"), required=False,
+        help_text=_("Otherwise the seat order is drawn at random when the game starts."),
+    )
+    note = forms.CharField(label=_("Note"), max_length=200, required=False,
+                           widget=forms.TextInput(attrs={"placeholder": _("e.g. friendly game, new players welcome")}))
+
+    def __init__(self, game_id, host, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game_id, self.host = game_id, host
+        spec = engines.options_spec(game_id)
+        low, high = spec["players"]["min"], spec["players"]["max"]
+        self.fields["players"].choices = [(n, n) for n in range(low, high + 1)]
+        self.fields["players"].initial = spec["players"].get("default", low)
+        self.option_fields = []
+        for option in spec["fields"]:
+            name = f"option_{option['name']}"
+            choices = [(str(value), render(label)) for value, label in option["choices"]]
+            help_text = render(option["help"]) if option.get("help") else ""
+            if option.get("players"):
+                counts = ", ".join(str(n) for n in option["players"])
+                help_text = f"{help_text} ({_('only with %(counts)s players') % {'counts': counts}})".strip()
+            self.fields[name] = forms.ChoiceField(
+                label=render(option["label"]), choices=choices, initial=str(option["default"]),
+                help_text=help_text, required=False,
+            )
+            self.option_fields.append((name, option))
+        self.seat_fields = []
+        for index in range(1, high):
+            name = f"seat_{index}"
+            self.fields[name] = forms.CharField(
+                label=_("Seat %(number)d") % {"number": index + 1}, required=False, max_length=150,
+                widget=forms.TextInput(attrs={"placeholder": _("username, or empty for an open seat")}),
+            )
+            self.seat_fields.append(name)
+
+    def clean(self):
+        data = super().clean()
+        players = data.get("players") or 1
+        options = {}
+        for name, option in self.option_fields:
+            if option.get("players") and players not in option["players"]:
+                continue
+            raw = data.get(name) or str(option["default"])
+            values = {str(value): value for value, _label in option["choices"]}
+            if raw in values:
+                options[option["name"]] = values[raw]
+        data["options"] = options
+        invited = []
+        users = get_user_model().objects
+        for index, name in enumerate(self.seat_fields, start=1):
+            username = (data.get(name) or "").strip()
+            if index >= players or not username:
+                if index < players:
+                    invited.append(None)
+                continue
+            user = users.filter(username__iexact=username, is_active=True).first()
+            if user is None:
+                self.add_error(name, _("There is no player called %(name)s.") % {"name": username})
+            elif user == self.host:
+                self.add_error(name, _("You already have the first seat."))
+            else:
+                invited.append(user)
+        data["invited"] = invited
+        return data
+
+
+class ChatForm(forms.Form):
+    body = forms.CharField(label=_("Message"), max_length=500,
+                           widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -1,0 +1,140 @@
+"""Invitations: create, join, leave, decline, cancel; the game starts when all seats are taken."""
+
+import json
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from engine.core.errors import IllegalMove
+from engine.core.text import text
+from games import engines, signals
+from games.models import Game, Invitation, Seat, Slot
+
+
+class Refused(Exception):
+    def __init__(self, reason):
+        super().__init__(reason["msg"])
+        self.reason = reason
+
+
+def running_games(user):
+    return Seat.objects.filter(user=user, game__status=Game.Status.RUNNING).count()
+
+
+def check_room_for_game(user):
+    if running_games(user) >= settings.MAX_RUNNING_GAMES:
+        raise Refused(text("You already play {count} games; finish some first.", count=settings.MAX_RUNNING_GAMES))
+
+
+def create_invitation(host, game_id, players, options, invited, days_per_move=3,
+                      visibility="public", fixed_order=False, note=""):
+    """`invited` lists one entry per seat after the host's: a User or None (open)."""
+    try:
+        options = engines.normalize(game_id, options, players)
+    except engines.UnknownGame:
+        raise Refused(text("There is no such game.")) from None
+    except IllegalMove as error:
+        raise Refused(error.as_text()) from None
+    if len(invited) != players - 1:
+        raise Refused(text("Name a player or leave the seat open for each seat."))
+    named = [user.pk for user in invited if user is not None]
+    if host.pk in named or len(named) != len(set(named)):
+        raise Refused(text("Each player can take only one seat."))
+    check_room_for_game(host)
+    with transaction.atomic():
+        invitation = Invitation.objects.create(
+            host=host, game_id=game_id, players=players, options=options,
+            days_per_move=days_per_move, visibility=visibility, fixed_order=fixed_order, note=note,
+        )
+        Slot.objects.create(invitation=invitation, index=0, invited=host, user=host)
+        for index, user in enumerate(invited, start=1):
+            Slot.objects.create(invitation=invitation, index=index, invited=user)
+        if players == 1:
+            start_game(invitation)
+    return invitation
+
+
+def _locked(invitation):
+    return Invitation.objects.select_for_update().get(pk=invitation.pk)
+
+
+def join(invitation, user):
+    with transaction.atomic():
+        invitation = _locked(invitation)
+        if invitation.status != Invitation.Status.OPEN:
+            raise Refused(text("This invitation is no longer open."))
+        slots = invitation.slot_list()
+        if any(slot.user_id == user.pk for slot in slots):
+            raise Refused(text("You have already joined."))
+        check_room_for_game(user)
+        free = [s for s in slots if s.user_id is None and s.invited_id == user.pk]
+        free = free or [s for s in slots if s.user_id is None and s.invited_id is None]
+        if not free:
+            raise Refused(text("There is no free seat for you."))
+        slot = free[0]
+        slot.user = user
+        slot.save(update_fields=["user"])
+        if all(s.user_id is not None for s in invitation.slot_list()):
+            return start_game(invitation)
+    return None
+
+
+def leave(invitation, user):
+    """A player who joined gives his seat back; it becomes open."""
+    with transaction.atomic():
+        invitation = _locked(invitation)
+        if invitation.status != Invitation.Status.OPEN:
+            raise Refused(text("This invitation is no longer open."))
+        if invitation.host_id == user.pk:
+            raise Refused(text("The host cannot leave; cancel the invitation instead."))
+        updated = Slot.objects.filter(invitation=invitation, user=user).update(user=None, invited=None)
+        if not updated:
+            raise Refused(text("You have not joined this invitation."))
+
+
+def decline(invitation, user):
+    """A named player refuses; the seat becomes open to anyone."""
+    with transaction.atomic():
+        invitation = _locked(invitation)
+        if invitation.status != Invitation.Status.OPEN:
+            raise Refused(text("This invitation is no longer open."))
+        updated = Slot.objects.filter(invitation=invitation, invited=user, user=None).update(invited=None)
+        if not updated:
+            raise Refused(text("There is nothing to decline."))
+
+
+def cancel(invitation, user):
+    with transaction.atomic():
+        invitation = _locked(invitation)
+        if invitation.host_id != user.pk:
+            raise Refused(text("Only the host can cancel the invitation."))
+        if invitation.status != Invitation.Status.OPEN:
+            raise Refused(text("This invitation is no longer open."))
+        invitation.status = Invitation.Status.CANCELLED
+        invitation.save(update_fields=["status"])
+
+
+def start_game(invitation):
+    """Seat the players (random order unless fixed), deal with a secret seed, start."""
+    users = [slot.user for slot in invitation.slot_list()]
+    if not invitation.fixed_order:
+        secrets.SystemRandom().shuffle(users)
+    seed = secrets.randbits(62)
+    state = engines.new_state(invitation.game_id, invitation.options, invitation.players, seed)
+    now = timezone.now()
+    game = Game.objects.create(
+        game_id=invitation.game_id, invitation=invitation, options=invitation.options, seed=seed,
+        state=json.loads(json.dumps(state)), days_per_move=invitation.days_per_move,
+        visibility=invitation.visibility, created=now, updated=now,
+    )
+    acting = engines.to_act(game.game_id, game.state)
+    Seat.objects.bulk_create(
+        Seat(game=game, position=i, user=user, to_act=i in acting, waiting_since=now if i in acting else None)
+        for i, user in enumerate(users)
+    )
+    invitation.status = Invitation.Status.STARTED
+    invitation.save(update_fields=["status"])
+    transaction.on_commit(lambda: signals.game_started.send(sender=Game, game=game))
+    return game

@@ -1,0 +1,169 @@
+"""Invitations, games, seats, the move log and the chat.
+
+The move log (`Move`) is the truth; `Game.state` and `Game.version` cache the
+state after the last move so that pages never replay a whole game.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14]
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", _("Public: anyone may watch")
+    PRIVATE = "private", _("Private: only the players")
+
+
+class Invitation(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        STARTED = "started", _("started")
+        CANCELLED = "cancelled", _("cancelled")
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_invitations")
+    game_id = models.CharField(max_length=40)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)
+    days_per_move = models.PositiveSmallIntegerField(default=3, choices=[(d, d) for d in DAYS_PER_MOVE])
+    visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
+    fixed_order = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["status", "visibility", "game_id"])]
+
+    def __str__(self):
+        return f"invitation {self.pk} ({self.game_id})"
+
+    def slot_list(self):
+        return sorted(self.slots.all(), key=lambda slot: slot.index)
+
+    def free_slots(self):
+        return [slot for slot in self.slot_list() if slot.user_id is None]
+
+
+class Slot(models.Model):
+    """One seat of an invitation: reserved for a named user, or open to anyone."""
+
+    invitation = models.ForeignKey(Invitation, on_delete=models.CASCADE, related_name="slots")
+    index = models.PositiveSmallIntegerField()
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="slots"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["invitation", "index"], name="slot_unique_index")]
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    game_id = models.CharField(max_length=40)
+    invitation = models.OneToOneField(Invitation, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField()  # secret: never rendered, never sent
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    outcome = models.JSONField(null=True, blank=True)
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [models.Index(fields=["status", "updated"])]
+
+    def __str__(self):
+        return f"{self.game_id} game {self.pk}"
+
+    @property
+    def is_public(self):
+        return self.visibility == Visibility.PUBLIC
+
+    @property
+    def is_finished(self):
+        return self.status == self.Status.FINISHED
+
+    def seat_list(self):
+        return sorted(self.seats.all(), key=lambda seat: seat.position)
+
+    def seat_of(self, user):
+        if user is None or not user.is_authenticated:
+            return None
+        for seat in self.seat_list():
+            if seat.user_id == user.pk:
+                return seat
+        return None
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    to_act = models.BooleanField(default=False)
+    # When this seat's current wait began (set when it became its turn).
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user"),
+        ]
+        indexes = [models.Index(fields=["user", "to_act"])]
+
+    def __str__(self):
+        return f"seat {self.position} of game {self.game_id}"
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    # The log line (engine.describe of the move on the state before it), stored once.
+    text = models.JSONField(default=dict)
+    request_id = models.CharField(max_length=64, null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
+            models.UniqueConstraint(fields=["game", "request_id"], name="move_unique_request"),
+        ]
+
+    def __str__(self):
+        return f"move {self.seq} of game {self.game_id}"
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    body = models.CharField(max_length=500)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+
+def new_request_id():
+    return uuid.uuid4().hex

@@ -1,0 +1,192 @@
+"""Submitting a move: check_move -> do_apply_move -> notify_move (Zulip style).
+
+`submit_move` runs one transaction: lock the game row, check who may move and
+the version the client saw, apply the move with the game's rules, append it to
+the log, save the cached state. Side effects wait for the commit.
+"""
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine.core.errors import IllegalMove
+from engine.core.text import text
+from games import engines, signals
+from games.models import Game, Move
+
+MAX_MOVE_BYTES = 8_000
+MAX_MOVE_DEPTH = 8
+REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class MoveRefused(Exception):
+    """Nothing was written. `status` is the HTTP status, `reason` a text dict."""
+
+    def __init__(self, status, reason, game=None):
+        super().__init__(reason["msg"])
+        self.status = status
+        self.reason = reason
+        self.game = game
+
+
+@dataclass
+class Checked:
+    game: Game
+    seat: object
+    move: dict
+    new_state: dict = field(default=None)
+    log_text: dict = field(default=None)
+    duplicate: Move = None
+
+
+@dataclass
+class Result:
+    game: Game
+    move: Move
+    duplicate: bool
+
+
+def submit_move(game_pk, user, move, version, request_id=None, seat=None):
+    """Apply `move` for `user`'s seat in game `game_pk`; Result, or MoveRefused."""
+    with transaction.atomic():
+        try:
+            game = Game.objects.select_for_update().get(pk=game_pk)
+        except Game.DoesNotExist:
+            raise MoveRefused(404, text("There is no such game.")) from None
+        checked = check_move(game, user, move, version, request_id, seat)
+        if checked.duplicate is not None:
+            return Result(game, checked.duplicate, duplicate=True)
+        row = do_apply_move(checked, request_id)
+    return Result(game, row, duplicate=False)
+
+
+def check_move(game, user, move, version, request_id, claimed_seat=None):
+    """Refuse (MoveRefused) anything but a legal move by this user's seat on the current version.
+
+    Must run with the game row locked."""
+    seat = game.seat_of(user)
+    if seat is None:
+        raise MoveRefused(403, text("You do not play in this game."))
+    if claimed_seat is not None and claimed_seat != seat.position:
+        raise MoveRefused(403, text("You can only move for your own seat."))
+    if request_id is not None:
+        if not isinstance(request_id, str) or not REQUEST_ID.match(request_id):
+            raise MoveRefused(400, text("The request id must be 1 to 64 letters, digits, - or _."))
+        previous = Move.objects.filter(game=game, request_id=request_id).first()
+        if previous is not None:
+            if previous.seat != seat.position:
+                raise MoveRefused(409, text("This request id was already used."), game)
+            return Checked(game, seat, previous.payload, duplicate=previous)
+    if game.is_finished:
+        raise MoveRefused(409, text("The game is over."), game)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise MoveRefused(400, text("Send the version of the game you saw."))
+    if version != game.version:
+        raise MoveRefused(409, text("The game has changed since you looked at it."), game)
+    check_shape(move)
+    if seat.position not in engines.to_act(game.game_id, game.state):
+        raise MoveRefused(403, text("It is not your turn."))
+    try:
+        new_state = engines.apply(game.game_id, game.state, seat.position, move)
+        log_text = engines.describe(game.game_id, move, game.state)
+    except IllegalMove as error:
+        raise MoveRefused(400, error.as_text()) from None
+    return Checked(game, seat, move, new_state, log_text)
+
+
+def check_shape(move):
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise MoveRefused(400, text("A move must be an object with a type."))
+    try:
+        encoded = json.dumps(move, allow_nan=False)
+    except (ValueError, TypeError):
+        raise MoveRefused(400, text("A move must be plain JSON.")) from None
+    if len(encoded) > MAX_MOVE_BYTES:
+        raise MoveRefused(400, text("This move is too large."))
+    if _depth(move) > MAX_MOVE_DEPTH:
+        raise MoveRefused(400, text("This move is nested too deeply."))
+
+
+def _depth(value, level=0):
+    if level > MAX_MOVE_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max([_depth(v, level + 1) for v in value.values()], default=level + 1)
+    if isinstance(value, list):
+        return max([_depth(v, level + 1) for v in value], default=level + 1)
+    return level
+
+
+def do_apply_move(checked, request_id):
+    """Append the move and cache the new state; the game row is locked."""
+    game, now = checked.game, timezone.now()
+    # A JSON round trip now, so the cached state equals what a replay stores.
+    state = json.loads(json.dumps(checked.new_state))
+    row = Move.objects.create(
+        game=game,
+        seq=game.version + 1,
+        seat=checked.seat.position,
+        payload=checked.move,
+        text=checked.log_text,
+        request_id=request_id,
+        created_at=now,
+    )
+    game.state = state
+    game.version = row.seq
+    game.updated = now
+    update_seats(game, now)
+    game.save(update_fields=["state", "version", "updated", "status", "outcome", "finished"])
+    notify_move(game, row)
+    return row
+
+
+def update_seats(game, now):
+    """Cache whose turn it is (and since when), and the result once the game ends."""
+    acting = engines.to_act(game.game_id, game.state)
+    result = engines.outcome(game.game_id, game.state)
+    if result is not None:
+        game.status = Game.Status.FINISHED
+        game.outcome = json.loads(json.dumps(result))
+        game.finished = now
+        acting = set()
+    ranks, scores = ranking(game.outcome) if result is not None else ({}, {})
+    for seat in game.seat_list():
+        was_acting = seat.to_act
+        seat.to_act = seat.position in acting
+        if not seat.to_act:
+            seat.waiting_since = None
+        elif not was_acting or seat.waiting_since is None:
+            seat.waiting_since = now
+        seat.rank = ranks.get(seat.position)
+        seat.score = scores.get(seat.position)
+        seat.save(update_fields=["to_act", "waiting_since", "rank", "score"])
+
+
+def ranking(outcome):
+    """({seat: rank from 1}, {seat: score}) from an engine outcome, tolerating its shapes."""
+    ranks, scores = {}, {}
+    raw_scores = outcome.get("scores") if isinstance(outcome, dict) else None
+    if isinstance(raw_scores, list):
+        scores = {i: s for i, s in enumerate(raw_scores) if isinstance(s, int)}
+    elif isinstance(raw_scores, dict):
+        scores = {int(k): v for k, v in raw_scores.items() if str(k).isdigit() and isinstance(v, int)}
+    order = outcome.get("ranking") if isinstance(outcome, dict) else None
+    if isinstance(order, list):
+        for place, entry in enumerate(order, start=1):
+            group = entry if isinstance(entry, list) else [entry]  # a tie comes as a list
+            for seat in group:
+                if isinstance(seat, int):
+                    ranks[seat] = place
+    return ranks, scores
+
+
+def notify_move(game, row):
+    def send():
+        signals.move_applied.send(sender=Game, game=game, move=row)
+        if game.is_finished:
+            signals.game_finished.send(sender=Game, game=game)
+
+    transaction.on_commit(send)

@@ -1,0 +1,33 @@
+"""Engine text dicts ({"msg", "args"}) into the reader's language.
+
+The msg is the msgid; args fill its {named} fields. An arg named `player` (or
+ending in `_player`) holding a seat number is shown as that player's name; an
+arg that is itself a text dict is rendered the same way.
+"""
+
+from django.utils.translation import gettext
+
+
+def is_text(value):
+    return isinstance(value, dict) and isinstance(value.get("msg"), str) and set(value) <= {"msg", "args"}
+
+
+def render(entry, names=None):
+    if not is_text(entry):
+        return "" if entry is None else str(entry)
+    message = gettext(entry["msg"]) if entry["msg"] else ""
+    args = {key: _arg(key, value, names) for key, value in (entry.get("args") or {}).items()}
+    if not args:
+        return message
+    try:
+        return message.format(**args)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return message
+
+
+def _arg(key, value, names):
+    if is_text(value):
+        return render(value, names)
+    if names is not None and (key == "player" or key.endswith("_player")) and isinstance(value, int):
+        return names.get(value, f"#{value + 1}")
+    return value

@@ -1,0 +1,23 @@
+from django.urls import path
+
+from games import api, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("invitations/", views.open_invitations, name="open_invitations"),
+    path("invitations/new/", views.new_invitation, name="new_invitation"),
+    path("invitations/new/<str:game_id>/", views.new_invitation, name="new_invitation_for"),
+    path("invitations/<int:pk>/", views.invitation_page, name="invitation"),
+    path("invitations/<int:pk>/<str:action>/", views.invitation_action, name="invitation_action"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("games/<int:pk>/live/", views.game_live, name="game_live"),
+    path("games/<int:pk>/poll/", views.game_poll, name="game_poll"),
+    path("games/<int:pk>/move/", views.game_move, name="game_move"),
+    path("games/<int:pk>/chat/", views.game_chat, name="game_chat"),
+    path("games/<int:pk>/replay/", views.replay, name="replay"),
+    path("games/<int:pk>/replay/<int:step>/", views.replay, name="replay_step"),
+    path("api/games/<int:pk>/", api.game_state, name="api_game"),
+    path("api/games/<int:pk>/version/", api.game_version, name="api_version"),
+    path("api/games/<int:pk>/moves/", api.game_moves, name="api_moves"),
+    path("api/games/<int:pk>/log/", api.game_log, name="api_log"),
+]

@@ -1,0 +1,267 @@
+"""Pages: my games, open invitations, the game page with its live parts, the chat. Thin views."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import engines, invitations, lobby, moves, presenters, replays
+from games.access import watchable_game
+from games.forms import ChatForm, InvitationForm
+from games.models import DAYS_PER_MOVE, ChatMessage, Invitation, new_request_id
+from games.text import render as render_text
+
+
+def home(request):
+    if not request.user.is_authenticated:
+        return render(request, "home.html", {"invitations": lobby.open_invitations()[:10]})
+    context = lobby.my_games(request.user)
+    context["running"] = lobby.running_count(request.user)
+    return render(request, "games/my_games.html", context)
+
+
+def open_invitations(request):
+    game_id = request.GET.get("game") or None
+    players = request.GET.get("players", "")
+    days = request.GET.get("days", "")
+    invitations_ = lobby.open_invitations(
+        game_id=game_id, players=int(players) if players.isdigit() else None,
+        days=int(days) if days.isdigit() else None,
+    )
+    return render(request, "games/lobby.html", {
+        "invitations": invitations_[:100], "games": _games(), "days_choices": DAYS_PER_MOVE,
+        "filters": {"game": game_id or "", "players": players, "days": days},
+    })
+
+
+def _games():
+    return [(game_id, engines.title(game_id)) for game_id, _rules in engines.available()]
+
+
+@login_required
+def new_invitation(request, game_id=None):
+    games = _games()
+    if game_id is None:
+        if len(games) == 1:
+            return redirect("new_invitation_for", game_id=games[0][0])
+        return render(request, "games/new_choose.html", {"games": games})
+    if game_id not in dict(games):
+        raise Http404
+    form = InvitationForm(game_id, request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            invitation = invitations.create_invitation(
+                request.user, game_id, data["players"], data["options"], data["invited"],
+                days_per_move=data["days_per_move"], visibility=data["visibility"],
+                fixed_order=data["fixed_order"], note=data["note"],
+            )
+        except invitations.Refused as refused:
+            form.add_error(None, render_text(refused.reason))
+        else:
+            if hasattr(invitation, "game"):
+                return redirect("game", pk=invitation.game.pk)
+            messages.success(request, _("Your invitation is open."))
+            return redirect("invitation", pk=invitation.pk)
+    return render(request, "games/new.html", {"form": form, "game_id": game_id, "title": engines.title(game_id)})
+
+
+def invitation_page(request, pk):
+    invitation = get_object_or_404(Invitation.objects.select_related("host__profile"), pk=pk)
+    if invitation.status == Invitation.Status.STARTED and hasattr(invitation, "game"):
+        return redirect("game", pk=invitation.game.pk)
+    user = request.user if request.user.is_authenticated else None
+    slots = invitation.slot_list()
+    joined = user is not None and any(slot.user_id == user.pk for slot in slots)
+    return render(request, "games/invitation.html", {
+        "invitation": invitation, "slots": slots, "title": engines.title(invitation.game_id),
+        "options": describe_options(invitation),
+        "joined": joined, "is_host": user is not None and invitation.host_id == user.pk,
+        "invited": user is not None and any(s.invited_id == user.pk and s.user_id is None for s in slots),
+        "can_join": invitation.status == Invitation.Status.OPEN and not joined and any(
+            s.user_id is None and (s.invited_id is None or (user and s.invited_id == user.pk)) for s in slots),
+    })
+
+
+def describe_options(invitation):
+    spec = engines.options_spec(invitation.game_id)
+    rows = []
+    for option in spec["fields"]:
+        if option["name"] in invitation.options:
+            value = invitation.options[option["name"]]
+            label = next((render_text(text) for v, text in option["choices"] if v == value), str(value))
+            rows.append((render_text(option["label"]), label))
+    return rows
+
+
+ACTIONS = {
+    "join": invitations.join,
+    "leave": invitations.leave,
+    "decline": invitations.decline,
+    "cancel": invitations.cancel,
+}
+
+
+@login_required
+@require_POST
+def invitation_action(request, pk, action):
+    invitation = get_object_or_404(Invitation, pk=pk)
+    if action not in ACTIONS:
+        raise Http404
+    try:
+        game = ACTIONS[action](invitation, request.user)
+    except invitations.Refused as refused:
+        messages.error(request, render_text(refused.reason))
+        return redirect("invitation", pk=pk)
+    if game is not None:
+        messages.success(request, _("All seats are taken: the game has started."))
+        return redirect("game", pk=game.pk)
+    if action in ("decline", "cancel"):
+        return redirect("home")
+    return redirect("invitation", pk=pk)
+
+
+# The game page -------------------------------------------------------------------------
+
+
+def live_context(request, game, seat, error=None):
+    names = presenters.player_names(game)
+    position = None if seat is None else seat.position
+    legal = presenters.legal_moves(game, seat, names)
+    return {
+        "game": game,
+        "seat": seat,
+        "title": engines.title(game.game_id),
+        "players": presenters.players(game),
+        "view": engines.view(game.game_id, game.state, position),
+        "board_template": board_template(game.game_id),
+        "moves": grouped([m for m in legal if not m["undo"]]),
+        "undo": next((m for m in legal if m["undo"]), None),
+        "log": presenters.log(game, names)[::-1],
+        "request_id": new_request_id(),
+        "error": error,
+        "chat_count": game.chat.count(),
+    }
+
+
+def grouped(legal):
+    """Moves of one kind next to each other (for {% regroup %}), kinds in the engine's order."""
+    first = {}
+    for index, move in enumerate(legal):
+        first.setdefault(move["kind"], index)
+    return sorted(legal, key=lambda move: first[move["kind"]])
+
+
+def board_template(game_id):
+    return select_template([f"games/boards/{game_id}.html", "games/boards/generic.html"])
+
+
+def game_page(request, pk):
+    game, seat = watchable_game(request.user, pk)
+    context = live_context(request, game, seat)
+    context["chat"] = chat_context(request, game, seat)
+    return render(request, "games/game.html", context)
+
+
+@require_GET
+def game_live(request, pk):
+    game, seat = watchable_game(request.user, pk)
+    return render(request, "games/_live.html", live_context(request, game, seat))
+
+
+@require_GET
+def game_poll(request, pk):
+    """204 while nothing changed; otherwise a fresh poller and an htmx event per change."""
+    game, _seat = watchable_game(request.user, pk)
+    chat_count = game.chat.count()
+    events = []
+    if request.GET.get("v") != str(game.version):
+        events.append("game-changed")
+    if request.GET.get("c") != str(chat_count):
+        events.append("chat-changed")
+    if not events:
+        return HttpResponse(status=204)
+    response = render(request, "games/_poller.html", {"game": game, "chat_count": chat_count})
+    response["HX-Trigger"] = json.dumps({event: True for event in events})
+    return response
+
+
+@login_required
+@require_POST
+def game_move(request, pk):
+    """The page's move buttons post here (htmx, or a plain form without JavaScript)."""
+    try:
+        move = json.loads(request.POST.get("move", ""))
+    except ValueError:
+        move = None
+    version = request.POST.get("version", "")
+    error = None
+    try:
+        moves.submit_move(
+            pk, request.user, move, int(version) if version.isdigit() else None,
+            request_id=request.POST.get("request_id") or None,
+        )
+    except moves.MoveRefused as refused:
+        if refused.status == 404:
+            raise Http404 from None
+        error = render_text(refused.reason)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("game", pk=pk)
+    game, seat = watchable_game(request.user, pk)
+    response = render(request, "games/_live.html", live_context(request, game, seat, error=error))
+    return response
+
+
+def chat_context(request, game, seat):
+    return {
+        "messages": list(game.chat.select_related("user__profile").order_by("-created", "-pk")[:50])[::-1],
+        "form": ChatForm() if seat is not None else None,
+        "game": game,
+    }
+
+
+def game_chat(request, pk):
+    game, seat = watchable_game(request.user, pk)
+    if request.method == "POST":
+        if seat is None:
+            raise Http404
+        form = ChatForm(request.POST)
+        if form.is_valid():
+            ChatMessage.objects.create(game=game, user=request.user, body=form.cleaned_data["body"])
+        if not request.htmx:
+            return redirect(reverse("game", kwargs={"pk": pk}) + "#chat")
+    return render(request, "games/_chat_region.html", {"chat": chat_context(request, game, seat)})
+
+
+def replay(request, pk, step=None):
+    game, seat = watchable_game(request.user, pk)
+    if request.GET.get("step", "").isdigit():
+        return redirect("replay_step", pk=pk, step=int(request.GET["step"]))
+    last = game.version
+    if step is None:
+        step = last if game.is_finished else 0
+    if step > last:
+        return redirect("replay_step", pk=pk, step=last)
+    position = None if seat is None else seat.position
+    names = presenters.player_names(game)
+    return render(request, "games/replay.html", {
+        "game": game,
+        "seat": seat,
+        "title": engines.title(game.game_id),
+        "step": step,
+        "last": last,
+        "steps": range(0, last + 1),
+        "view": replays.view_at(game, step, position),
+        "board_template": board_template(game.game_id),
+        "log": presenters.log(game, names, until=step),
+        "players": presenters.players(game),
+        "final": game.is_finished and step == last,
+    })

@@ -1,0 +1,31 @@
+// Small page behaviours; no inline scripts (CSP script-src 'self').
+(function () {
+  "use strict";
+
+  // Replays: arrow keys step through the game (links carry rel=prev/next/first/last).
+  document.addEventListener("keydown", function (event) {
+    if (!document.querySelector("[data-replay]")) return;
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select") return;
+    var rel = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"}[event.key];
+    var link = rel && document.querySelector('[data-replay] a[rel="' + rel + '"]');
+    if (link) {
+      event.preventDefault();
+      window.location.href = link.href;
+    }
+  });
+
+  // The chat box empties after a message was sent.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target;
+    if (form.classList && form.classList.contains("chat-form") && event.detail.successful) {
+      form.reset();
+    }
+  });
+
+  // Move buttons: one click at a time (the request id also guards against repeats).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.target;
+    if (form.classList && form.classList.contains("move-form")) form.classList.add("busy");
+  });
+})();

@@ -1,0 +1,69 @@
+"""Shared fixtures: the toy game registered for tests, players alice/bob/carol/dave, games."""
+
+import pytest
+
+from engine import registry
+from tests.support import toygame
+from tests.support.players import make_user
+
+
+@pytest.fixture(autouse=True)
+def toy_game_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", toygame)
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limits(settings):
+    settings.ACCOUNT_RATE_LIMITS = False
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db):
+    return make_user("carol")
+
+
+@pytest.fixture
+def dave(db):
+    return make_user("dave")
+
+
+@pytest.fixture
+def toy_game(alice, bob):
+    """A running 2-player toy game, alice in seat 0 and bob in seat 1."""
+    from tests.support.games import start_game
+
+    return start_game("toy", [alice, bob])
+
+
+def client_for(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def alice_client(alice):
+    return client_for(alice)
+
+
+@pytest.fixture
+def bob_client(bob):
+    return client_for(bob)
+
+
+@pytest.fixture
+def carol_client(carol):
+    return client_for(carol)
