@@ -96,7 +96,7 @@ def start_action(ctx, seat, action, move):
         need(action in TECH_ACTIONS.get(via, ()), "This technology does not perform that action.")
         pl = ctx.p(seat)
         pl["techs"] = [t for t in pl["techs"] if t["id"] != via]
-        pl["used_techs"].append(via)
+        ctx.pn(seat, "used_techs").append(via)
         if via in ("T3-1", "T4-4"):  # 1 egg before the road / 1 gold window
             gain(ctx, seat, tech_reward(ctx, via), "technologies")
     # upgrade bonus (PRG-UPG-03/06/07)

@@ -86,6 +86,8 @@ def place_bonuses(ctx, seat, tile_id, rot, hex_, entry, covered):
     `covered`: the upgrade entries now under it (PRG-ADJ-08). Returns (neighbour rewards, red markers).
     """
     ed = ctx.ed
+    ctx.pn(seat, "upgrades")  # flags of the touched tiles are written below
+    ctx.pn(seat, "walls")
     pl = ctx.p(seat)
     rec = ed.TILES[tile_id]
     allow_n = not any(c["n"] for c in covered)

@@ -132,7 +132,7 @@ def do_bridge(ctx, seat, move):
             gain(ctx, seat, b["spaces"][s], "bridge")
     rec = bridge_tile(ctx.ed, tile)
     if item["tier"] == "IV":
-        ctx.p(seat)["iv_tiles"].append(tile)
+        ctx.pn(seat, "iv_tiles").append(tile)
         gain(ctx, seat, rec.get("reward") or [], "bridge")
         if rec.get("optional_step"):  # IV-3 / IV-4: "you may move" (PRG-TURN-08)
             st = "hw" if rec["optional_step"] == "HW" else "ca"
@@ -143,5 +143,5 @@ def do_bridge(ctx, seat, move):
 
 def gain_v_tile(ctx, seat, tile):
     rec = bridge_tile(ctx.ed, tile)
-    ctx.p(seat)["v_tiles"].append(tile)
+    ctx.pn(seat, "v_tiles").append(tile)
     gain(ctx, seat, rec.get("immediate") or [], "bridge")

@@ -61,14 +61,24 @@ class Ctx:
         return self.s[key]
 
     def p(self, seat):
+        """The player's dict, copied shallowly: write nested values through `pn`."""
         k = ("p", seat)
         if k not in self._w:
             if "players" not in self._w:
                 self.s["players"] = list(self.s["players"])
                 self._w.add("players")
-            self.s["players"][seat] = clone(self.s["players"][seat])
+            self.s["players"][seat] = dict(self.s["players"][seat])
             self._w.add(k)
         return self.s["players"][seat]
+
+    def pn(self, seat, key):
+        """A nested value of the player's dict (list/dict), copied once for writing."""
+        pl = self.p(seat)
+        k = ("pn", seat, key)
+        if k not in self._w:
+            pl[key] = clone(pl[key])
+            self._w.add(k)
+        return pl[key]
 
     def t(self):
         return self.w("turn")

@@ -62,7 +62,7 @@ def do_token(ctx, seat, move):
     remove_pending(ctx, item["id"])
     river = ctx.w("river")
     river.remove(token)
-    ctx.p(seat)["tokens"][item["track"]] = token
+    ctx.pn(seat, "tokens")[item["track"]] = token
 
 
 SEAL_COST_KEYS = {"silver_windows": "sw", "gold_windows": "gw", "gold": "gold", "stone": "stone", "eggs": "eggs"}
@@ -101,7 +101,6 @@ def do_seal(ctx, seat, move):
     need(pl["seal_rights"] > len(pl["seals"]), "You have no seal right left.")
     need(pl["cubes"] >= 1, "You need an available cube to claim a seal.")
     pay(ctx, seat, **seal_cost(rec))
-    pl = ctx.p(seat)
-    pl["cubes"] -= 1
-    pl["seals"].append(sid)
+    ctx.p(seat)["cubes"] -= 1
+    ctx.pn(seat, "seals").append(sid)
     ctx.w("seals")[sid] = seat

@@ -52,7 +52,8 @@ def add_vp(ctx, seat, n, source):
         return
     pl = ctx.p(seat)
     pl["vp"] += n
-    pl["vp_by_source"][source] = pl["vp_by_source"].get(source, 0) + n
+    by = ctx.pn(seat, "vp_by_source")
+    by[source] = by.get(source, 0) + n
 
 
 def add_resource(ctx, seat, res, n, source):
@@ -76,9 +77,8 @@ def check_wealth(ctx, seat):
         else:
             hit = pl[res] >= rec["at_least"]
         if hit:
-            pl = ctx.p(seat)
-            pl["wealth"].append(rec["id"])
-            pl["cubes"] += 1
+            ctx.pn(seat, "wealth").append(rec["id"])
+            ctx.p(seat)["cubes"] += 1
             gain(ctx, seat, rec["reward"], "wealth")
             pl = ctx.pl(seat)
 

@@ -50,7 +50,7 @@ def side_step(ctx, seat, st):
     cube = ctx.pl(seat)[st]
     if not exists(ctx.ed, st, cube["row"], cube["col"] + 1):
         return  # OQ-50
-    ctx.p(seat)[st]["col"] += 1
+    ctx.pn(seat, st)["col"] += 1
     land(ctx, seat, st)
 
 
@@ -64,8 +64,8 @@ def move_up(ctx, seat, st, waive=False):
     if not waive:
         gold, stone = entry_cost(ctx.s, ctx.ed, st, cube["row"])
         pay(ctx, seat, gold=gold, stone=stone)
+    ctx.pn(seat, st)["row"] += 1
     pl = ctx.p(seat)
-    pl[st]["row"] += 1
     if tech_active(pl, "T1-6"):
         gain(ctx, seat, tech_reward(ctx, "T1-6"), "technologies")
     if st == "ca" and not pl["ca_v"] and level_of(ctx.ed, st, pl[st]["row"]) == 3:
@@ -100,7 +100,7 @@ def land(ctx, seat, st):
         if pl["gold"] >= gold and pl["stone"] >= stone:
             add_pending(ctx, {"kind": "arrow", "structure": st, "row": cube["row"], "col": cube["col"]})
         else:
-            ctx.p(seat)[st]["dead"].append([cube["row"], cube["col"]])
+            ctx.pn(seat, st)["dead"].append([cube["row"], cube["col"]])
 
 
 def do_side(ctx, seat, move):
@@ -118,7 +118,7 @@ def do_arrow(ctx, seat, move):
     if move["pay"]:
         move_up(ctx, seat, st)
     else:
-        ctx.p(seat)[st]["dead"].append([item["row"], item["col"]])
+        ctx.pn(seat, st)["dead"].append([item["row"], item["col"]])
 
 
 def can_climb(state, ed, seat, st):

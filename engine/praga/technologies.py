@@ -24,7 +24,7 @@ def do_tech(ctx, seat, move):
     remove_pending(ctx, item["id"])
     stacks = ctx.w("tech_stacks")
     stacks[str(item["level"])].extend(t for t in item["drawn"] if t != tid)
-    ctx.p(seat)["techs"].append({"id": tid, "level": item["level"], "new": True})
+    ctx.pn(seat, "techs").append({"id": tid, "level": item["level"], "new": True})
 
 
 def usable(state, seat, tid):
@@ -41,7 +41,7 @@ def do_use_tech(ctx, seat, move):
     extra = set(move) - {"type", "tech"}
     pl = ctx.p(seat)
     pl["techs"] = [t for t in pl["techs"] if t["id"] != tid]
-    pl["used_techs"].append(tid)
+    ctx.pn(seat, "used_techs").append(tid)
     if tid == "T3-1":
         need(not can_road(ctx.s, seat), "Use this technology with the King's Road action.")
         need(not extra, "This technology takes no choice.")

@@ -117,8 +117,7 @@ def do_end_turn(ctx, seat, move):
         pl["sw"], pl["gw"] = keep["sw"], keep["gw"]
     refill_all(ctx)
     pl = ctx.p(seat)
-    for t in pl["techs"]:
-        t["new"] = False
+    pl["techs"] = [dict(t, new=False) for t in pl["techs"]]
     pl["turns"] += 1
     ctx.barrier = True
     return_tile(ctx, ctx.s["turn"]["tile"])

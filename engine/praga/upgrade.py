@@ -41,8 +41,8 @@ def place_upgrade(ctx, seat, tile, rot):
     if action == "UPGRADE" and perf:
         perf = perf[:-1]  # PRG-UPG-08: the performance placing the tile is not earlier
     retro = sum(1 for t in perf if t is None)  # PRG-UPG-04, OQ-03
-    pl = ctx.p(seat)
-    stack = pl["upgrades"].setdefault(action, [])
+    ctx.pn(seat, "walls")
+    stack = ctx.pn(seat, "upgrades").setdefault(action, [])
     covered = list(stack)
     entry = {"tile": tile, "rot": rot, "n": False, "c": False}
     stack.append(entry)

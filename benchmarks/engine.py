@@ -1,0 +1,99 @@
+"""Praga engine benchmark: replays recorded complete 4-player games.
+
+    .venv/bin/python benchmarks/engine.py [--regenerate]
+
+Per game it prints the median time of `apply` and of `legal_moves`, the median time of a
+JSON dump + load of the same states, their ratio (goal: apply below 1.0), and the full
+replay time in units of one state round trip (goal: under 40).
+Games live in benchmarks/games/*.json ({"players", "seed", "options", "moves"}); they are
+generated with a seeded bot when missing (or with --regenerate).
+"""
+
+import glob
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine.praga as P  # noqa: E402
+from engine.core.rng import Rng  # noqa: E402
+from engine.praga.bots import greedy_move, random_move  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GAMES = os.path.join(HERE, "games")
+SPECS = [
+    ("praga-4p-random-1.json", 4, 1, {}, "random"),
+    ("praga-4p-random-2.json", 4, 2, {"action_side": "B", "road_I": "a", "road_II": "b", "hunger_wall": "A"}, "random"),
+    ("praga-4p-greedy-3.json", 4, 3, {"cathedral": "B", "road_III": "b"}, "greedy"),
+]
+
+
+def generate():
+    os.makedirs(GAMES, exist_ok=True)
+    for name, players, seed, options, bot in SPECS:
+        state = P.new(options, players, seed)
+        rng = Rng.from_seed(seed)
+        chooser = random_move if bot == "random" else greedy_move
+        moves = []
+        while P.to_act(state):
+            seat = next(iter(P.to_act(state)))
+            move = chooser(state, seat, rng)
+            moves.append([seat, move])
+            state = P.apply(state, seat, move)
+        with open(os.path.join(GAMES, name), "w") as f:
+            json.dump({"players": players, "seed": seed, "options": options, "bot": bot, "moves": moves}, f)
+
+
+def roundtrip(state):
+    return json.loads(json.dumps(state))
+
+
+def bench(path):
+    with open(path) as f:
+        game = json.load(f)
+    state = P.new(game["options"], game["players"], game["seed"])
+    apply_t, legal_t, json_t = [], [], []
+    start = time.perf_counter()
+    for seat, move in game["moves"]:
+        state = P.apply(state, seat, move)
+    replay = time.perf_counter() - start
+    state = P.new(game["options"], game["players"], game["seed"])
+    for seat, move in game["moves"]:
+        t0 = time.perf_counter()
+        P.legal_moves(state, seat)
+        t1 = time.perf_counter()
+        roundtrip(state)
+        t2 = time.perf_counter()
+        new = P.apply(state, seat, move)
+        t3 = time.perf_counter()
+        legal_t.append(t1 - t0)
+        json_t.append(t2 - t1)
+        apply_t.append(t3 - t2)
+        state = new
+    assert P.outcome(state) is not None
+    ma, ml, mj = statistics.median(apply_t), statistics.median(legal_t), statistics.median(json_t)
+    return {
+        "game": os.path.basename(path), "moves": len(game["moves"]),
+        "apply_us": ma * 1e6, "legal_us": ml * 1e6, "json_us": mj * 1e6,
+        "apply_ratio": ma / mj, "legal_ratio": ml / mj,
+        "replay_ms": replay * 1e3, "replay_roundtrips": replay / mj,
+    }
+
+
+def main():
+    if "--regenerate" in sys.argv or not glob.glob(os.path.join(GAMES, "*.json")):
+        generate()
+    print("%-26s %6s %10s %10s %10s %8s %8s %10s %10s" % (
+        "game", "moves", "apply us", "legal us", "json us", "apply/j", "legal/j", "replay ms", "replay/j"))
+    for path in sorted(glob.glob(os.path.join(GAMES, "*.json"))):
+        r = bench(path)
+        print("%-26s %6d %10.1f %10.1f %10.1f %8.2f %8.2f %10.1f %10.1f" % (
+            r["game"], r["moves"], r["apply_us"], r["legal_us"], r["json_us"], r["apply_ratio"],
+            r["legal_ratio"], r["replay_ms"], r["replay_roundtrips"]))
+
+
+if __name__ == "__main__":
+    main()
