@@ -12,7 +12,12 @@ def random_move(state, seat, rng):
 
 
 def _score(state, seat):
-    return final_breakdown(state, seat)["total"]
+    """'If the game ended now' score plus a small value for resources still to be used."""
+    pl = state["players"][seat]
+    potential = (0.3 * (pl["gold"] + pl["stone"]) + 0.6 * (pl["sw"] + pl["gw"]) + 0.5 * pl["eggs"]
+                 + 0.8 * pl["cubes"] + 1.0 * (pl["mines"] + pl["quarries"]) + 0.7 * pl["uni"]
+                 + 1.5 * len(pl["techs"]) + 1.0 * pl["road"])
+    return final_breakdown(state, seat)["total"] + potential
 
 
 def greedy_move(state, seat, rng, sample=60):
@@ -37,6 +42,8 @@ def greedy_move(state, seat, rng, sample=60):
         value = _score(after, seat) - base
         if m["type"] == "end_turn":
             value -= 0.5
+        elif m["type"] in ("refresh", "refill"):
+            value -= 1.0
         value += rng.below(1000) / 100000.0
         if best_value is None or value > best_value:
             best, best_value = m, value

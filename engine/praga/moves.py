@@ -173,9 +173,9 @@ def apply(state, seat, move):
         raise IllegalMove("In a bonus turn you may only resolve the deferred plaza rewards.")
     if has_deferred(turn) and mtype != "plaza_reward":
         raise IllegalMove("First resolve the plaza rewards deferred to you.")
-    if has_deferred(turn):
-        item = find_pending(state, move["item"], "plaza")
-        need(item is not None and item.get("deferred"), "First resolve the plaza rewards deferred to you.")
+    if has_deferred(turn):  # PRG-PLAZA-08: in the order the plazas were scored
+        first = next(i for i in turn["pending"] if i.get("deferred"))
+        need(move["item"] == first["id"], "First resolve the plaza rewards deferred to you, in order.")
     ctx = Ctx(state)
     HANDLERS[mtype](ctx, seat, move)
     new = ctx.s
@@ -315,9 +315,10 @@ def _pending_moves(state, seat, ed):
     pl = state["players"][seat]
     moves = []
     deferred_only = has_deferred(turn)
+    first_deferred = next((i for i in turn["pending"] if i.get("deferred")), None)
     for item in turn["pending"]:
         k, iid = item["kind"], item["id"]
-        if deferred_only and not item.get("deferred"):
+        if deferred_only and (not item.get("deferred") or item is not first_deferred):
             continue
         if k == "plaza":
             if item["both"]:

@@ -186,3 +186,16 @@ def test_describe_gives_text():
     for m in P.legal_moves(s, s["active"])[:10]:
         line = P.describe(m, s)
         assert set(line) == {"msg", "args"}
+
+
+def test_bots_finish_games_and_greedy_beats_random_on_average():
+    from engine.praga.bots import greedy_move, play
+
+    greedy_total = random_total = 0
+    for seed in (1, 2):
+        s, _ = play(P.new({}, 2, seed), lambda st, seat, rng: (greedy_move if seat == st["order"][0]
+                                                                  else random_move)(st, seat, rng), seed=seed)
+        out = P.outcome(s)
+        greedy_total += out["scores"][s["order"][0]]
+        random_total += out["scores"][s["order"][1]]
+    assert greedy_total > random_total

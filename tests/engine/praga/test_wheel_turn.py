@@ -290,3 +290,28 @@ def test_PRG_WHEEL_17_bot_removes_the_token_without_scoring():
     s["wheel"]["token"] = furthest
     after = do(s, {"type": "end_turn"})
     assert after["wheel"]["token"] is None
+
+
+def test_OQ_55_PRG_TURN_01_no_completable_main_action_lets_the_turn_end():
+    s = new_game(2, 13, action_side="B")
+    s = set_turn(s, tile="AT3", actions=("WALL", "ROAD"))
+    s = edit_player(s, s["active"], stone=0, gold=0, road=5)
+    assert not any(m.get("via") == "main" for m in P.legal_moves(s, s["active"]))
+    do(s, {"type": "end_turn"})
+    s = edit_player(s, s["active"], road=2)
+    with pytest.raises(IllegalMove):
+        do(s, {"type": "end_turn"})
+
+
+def test_PRG_PLAZA_08_deferred_rewards_in_scoring_order():
+    s = set_turn(first_game(), seat=0)
+    s["turn"]["pending"] = [
+        {"kind": "plaza", "plaza": "PL01", "both": True, "deferred": True, "id": 1},
+        {"kind": "plaza", "plaza": "PL02", "both": True, "deferred": True, "id": 2},
+    ]
+    s["turn"]["next_id"] = 3
+    assert [m["item"] for m in P.legal_moves(s, 0)] == [1]
+    with pytest.raises(IllegalMove):
+        do(s, {"type": "plaza_reward", "item": 2})
+    s = do(s, {"type": "plaza_reward", "item": 1})
+    assert [m["item"] for m in P.legal_moves(s, 0) if m["type"] == "plaza_reward"] == [2]
