@@ -90,6 +90,10 @@ def place_bonuses(ctx, seat, tile_id, rot, hex_, entry, covered):
     ctx.pn(seat, "walls")
     pl = ctx.p(seat)
     rec = ed.TILES[tile_id]
+    # PRG-ADJ-08 / OQ-05: neighbour and corner checked separately. Seed [Y] writes the
+    # condition once as "Nachbarschafts-/Ecken-Bonus" (deviation list) and once as
+    # "Nachbarschafts- oder Eckenbonus" (Upgrade action): the stricter reading (either kind
+    # blocks both) is possible; the spec's separate reading is implemented.
     allow_n = not any(c["n"] for c in covered)
     allow_c = not any(c["c"] for c in covered)
     rewards = []

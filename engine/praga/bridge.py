@@ -72,6 +72,8 @@ def do_road(ctx, seat, move):
 
 
 def do_road_effect(ctx, seat, move):
+    # Seed [K] says the two effects are carried out "sofort"; [Y] (timing list) lets them wait
+    # until any later moment of the same turn (PRG-ROAD-04): they are pending items.
     item = find_pending(ctx.s, move["item"])
     need(item is not None and item["kind"] in ("road_free", "road_egg"), "There is no such King's Road effect.")
     remove_pending(ctx, item["id"])

@@ -90,6 +90,8 @@ def can_claim_seal(state, ed, seat, sid):
 
 
 def do_seal(ctx, seat, move):
+    # Seed [K] puts a reminder cube at the end of the track for an unclaimed right; [Y] and
+    # the spec (PRG-SEAL-02) only record the right: `seal_rights` minus claimed seals.
     """PRG-SEAL-02/03: claim a seal with an available cube."""
     turn = ctx.s["turn"]
     need(not turn["bonus_only"], "Only the deferred rewards may be resolved in this bonus turn.")

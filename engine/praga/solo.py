@@ -40,6 +40,9 @@ def card_record(ed, cid):
 
 
 def parler_turn(ctx):
+    # Seed [Y] moves Parler's row cube only after upgrade/wall tiles; [SH] and the spec
+    # (PRG-PARLER-06) move it after buildings too, as done here. The seal order icons are
+    # missing in [Y]; the order is data (PARLER.seal_order, PRG-PARLER-10).
     rng = ctx.rng()
     p = ctx.w("parler")
     if not p["deck"]:

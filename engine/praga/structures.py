@@ -68,6 +68,7 @@ def move_up(ctx, seat, st, waive=False):
     pl = ctx.p(seat)
     if tech_active(pl, "T1-6"):
         gain(ctx, seat, tech_reward(ctx, "T1-6"), "technologies")
+    # Seed [Y]: "Wenn du die oberste Stufe des Doms erreichst" = level III (OQ-28), first entry only
     if st == "ca" and not pl["ca_v"] and level_of(ctx.ed, st, pl[st]["row"]) == 3:
         pl["ca_v"] = True  # PRG-WALLCATH-08
         if ctx.s["v_cathedral"]:

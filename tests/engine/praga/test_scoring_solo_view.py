@@ -199,3 +199,25 @@ def test_bots_finish_games_and_greedy_beats_random_on_average():
         greedy_total += out["scores"][s["order"][0]]
         random_total += out["scores"][s["order"][1]]
     assert greedy_total > random_total
+
+
+def test_undo_restores_the_exact_earlier_state_and_barriers():
+    s = set_turn(new_game(2, 97), tile="AT3", actions=("UPGRADE", "ROAD"))
+    s = edit_player(s, s["active"], gw=2)
+    a = do(s, {"type": "buy_extra", "pay": "gold"})
+    b = do(a, {"type": "upgrade", "via": "extra", "slot": 0, "rotation": 0})
+    assert {"type": "undo"} in P.legal_moves(b, b["active"])
+    assert json.dumps(do(b, {"type": "undo"}), sort_keys=True) == json.dumps(a, sort_keys=True)
+    c = do(b, {"type": "refill", "row": "upgrade"})  # reveals a tile: barrier (PRG-GEN-07)
+    assert c["undo"] is None and {"type": "undo"} not in P.legal_moves(c, c["active"])
+    with pytest.raises(IllegalMove):
+        do(c, {"type": "undo"})
+    d = do(c, {"type": "road"})
+    e = complete_turn_end(d)
+    assert e["undo"] is None  # the end of the turn is a barrier
+
+
+def complete_turn_end(s):
+    from tests.engine.praga.helpers import complete_turn
+
+    return complete_turn(s)
