@@ -1,0 +1,274 @@
+"""Click flows: each legal move as the sequence of clicks that picks it.
+
+A move becomes a list of step keys. A key either names a thing on the board
+(`wheel:AT3`, `row:building:2`, `site:PL01-NE`, `wpos:2,-1`, `seal:SEAL-6`, ...) whose
+SVG element carries it in `data-k`, or a button of the prompt bar (`via:extra`,
+`cube:1`, `opt:produce`, ...) whose label is in `labels`. The page's script keeps the
+moves whose keys include every click so far and highlights the next keys of those
+moves: what is highlighted is always derived from `legal_moves`, never from rules.
+"""
+
+from django.utils.translation import gettext as _
+
+from engine.praga import apply as engine_apply
+from engine.praga.data import edition
+from games.boards import praga_icons as icons
+from games.boards import praga_tiles as tiles
+
+# Types whose last click shows a Confirm button (a placement to check) instead of submitting.
+CONFIRM = ["upgrade", "wall", "building", "bridge", "refresh", "end_turn"]
+# Keys drawn as buttons of the prompt bar (all others are board elements).
+BUTTONS = ["btn", "via", "bonus", "opt", "pay", "cube", "keep", "choose", "road", "plaza", "pchoice", "retro",
+           "arrow", "side", "struct", "track", "produce", "act", "usetech", "refill", "refresh"]
+ROW_ACTION = {"upgrade": "UPGRADE", "wall": "WALL", "building": "BUILDING"}
+
+
+def steps(move):
+    """The click keys of a legal move, in the order they are asked for."""
+    t = move.get("type")
+    via = ["via:%s" % move["via"]] if "via" in move else []
+    bonus = ["bonus:%s" % move["bonus"]] if move.get("bonus") else []
+    if t == "take":
+        return ["wheel:%s" % move["tile"]]
+    if t in ("mines", "quarries"):
+        return ["act:%s" % t.upper()] + via + bonus + ["opt:%s" % move["option"]]
+    if t == "road":
+        return ["act:ROAD"] + via + bonus
+    if t == "upgrade":
+        return ["act:UPGRADE", "row:upgrade:%d" % move["slot"]] + via + bonus + ["rot:%d" % move["rotation"]]
+    if t == "wall":
+        return (["act:WALL", "row:wall:%d" % move["slot"], "wpos:%d,%d" % tuple(move["position"])] + via + bonus
+                + ["rot:%d" % move["rotation"]])
+    if t == "building":
+        return (["act:BUILDING", "row:building:%d" % move["slot"], "site:%s" % move["site"]] + via + bonus
+                + ["cube:%d" % int(move["cube"]), "rot:%d" % move["rotation"]])
+    if t == "refresh":
+        a, b = move["slots"]
+        return ["btn:refresh", "refresh:%s" % move["row"], "rslot:%s:%d" % (move["row"], a), "rslot:%s:%d" % (move["row"], b),
+                "pay:%s" % move["pay"]]
+    if t == "refill":
+        return ["refill:%s" % move["row"]]
+    if t == "buy_extra":
+        return ["btn:buy_extra", "pay:%s" % move["pay"]]
+    if t in ("wheel_bonus", "special_vp", "undo"):
+        return ["btn:%s" % t]
+    if t == "climb":
+        return ["climb:%s" % move["structure"]]
+    if t == "seal":
+        return ["seal:%s" % move["seal"]]
+    if t == "side":
+        return ["side:%d" % move["item"]]
+    if t == "arrow":
+        return ["arrow:%d:%d" % (move["item"], int(move["pay"]))]
+    if t == "choose":
+        return ["choose:%d:%d" % (move["item"], move["option"])]
+    if t == "tech":
+        return ["tech:%d:%s" % (move["item"], move["tech"])]
+    if t == "token":
+        return ["token:%s" % move["token"]]
+    if t == "bridge":
+        space = move.get("space")
+        return ["bt:%d:%s" % (move["item"], move["tile"]), "plank:%s" % ("none" if space is None else space)]
+    if t == "cathedral_v":
+        return ["cv:%d:%s" % (move["item"], move["tile"])]
+    if t == "road_effect":
+        return ["road:%d" % move["item"]]
+    if t == "plaza_reward":
+        out = ["plaza:%d" % move["item"]]
+        if move.get("choice") is not None:
+            out.append("pchoice:%d:%d" % (move["item"], move["choice"]))
+        return out
+    if t == "retro":
+        return ["retro:%d" % move["item"]]
+    if t == "use_tech":
+        out = ["usetech:%s" % move["tech"]]
+        for field in ("structure", "plaza", "track", "produce"):
+            if move.get(field) is not None:
+                out.append("%s:%s" % ({"structure": "struct"}.get(field, field), move[field]))
+        return out
+    if t == "end_turn":
+        keep = move.get("keep")
+        return ["btn:end_turn"] + (["keep:%d-%d" % (keep["sw"], keep["gw"])] if keep else [])
+    return ["btn:%s" % t]
+
+
+def optional_lead(move):
+    """How many leading keys may be skipped (the action of a row tile is implied by the tile)."""
+    return 1 if move.get("type") in ROW_ACTION else 0
+
+
+def flow(view, ed, moves, reasons):
+    entries = []
+    keys = set()
+    for move in moves:
+        s = steps(move)
+        keys.update(s)
+        entries.append({"m": move, "s": s, "o": optional_lead(move)})
+    return {
+        "moves": entries,
+        "labels": {k: label(view, ed, k) for k in sorted(keys) if k.split(":", 1)[0] in BUTTONS or k.startswith("wheel:")},
+        "reasons": reasons,
+        "confirm": CONFIRM,
+        "buttons": BUTTONS,
+    }
+
+
+def _pending(view, item_id):
+    for item in (view.get("turn") or {}).get("pending", []):
+        if item["id"] == item_id:
+            return item
+    return None
+
+
+def label(view, ed, key):
+    """The button text of a key, in the reader's language."""
+    parts = key.split(":")
+    kind = parts[0]
+    eid = view["edition"]
+    if kind == "btn":
+        return {
+            "buy_extra": _("Buy an extra action"), "wheel_bonus": _("Use the wheel bonus"),
+            "special_vp": _("Take the VP instead of a special tile"), "undo": _("Undo"),
+            "end_turn": _("End the turn"), "refresh": _("Refresh a row (1 gold or 1 stone)"),
+        }.get(parts[1], parts[1])
+    if kind == "act":
+        return tiles.action_name(parts[1])
+    if kind == "via":
+        v = parts[1]
+        if v == "main":
+            return _("as main action")
+        if v == "extra":
+            return _("as extra action")
+        return _("with technology %s") % v
+    if kind == "bonus":
+        return _("old upgrade bonus") if parts[1] == "old" else _("new upgrade bonus")
+    if kind == "opt":
+        return {"increase": _("+1 and gain 1"), "produce": _("Produce")}.get(parts[1], parts[1])
+    if kind == "pay":
+        return {"gold": _("pay gold"), "stone": _("pay stone"), "mixed": _("1 gold + 1 silver window")}.get(
+            parts[1], parts[1]) if parts[1] != "gold" or True else ""
+    if kind == "cube":
+        return _("place a cube") if parts[1] == "1" else _("no cube")
+    if kind == "keep":
+        sw, gw = parts[1].split("-")
+        return _("keep %(sw)s silver, %(gw)s gold windows") % {"sw": sw, "gw": gw}
+    if kind == "choose":
+        item = _pending(view, int(parts[1]))
+        if item and item.get("options"):
+            return icons.words(item["options"][int(parts[2])])
+        return parts[2]
+    if kind == "road":
+        item = _pending(view, int(parts[1]))
+        if item:
+            space = item["space"]
+            if item["kind"] == "road_egg":
+                return _("Pay 1 egg: %s") % _(ed.ROAD["base"][space]["egg"]["text"])
+            choice = view["options"]["road_" + space]
+            eff = ed.ROAD["base"][space]["free"] if choice == "base" else ed.ROAD["variants"][space][choice]
+            return _(eff["text"])
+        return key
+    if kind == "plaza":
+        item = _pending(view, int(parts[1]))
+        if item:
+            state = view["plazas"][item["plaza"]]
+            pt = tiles.plaza_tile(eid, state["tile"], state["side"])
+            return _("Plaza %(plaza)s reward") % {"plaza": item["plaza"]} + (
+                " (%s)" % _("both") if item.get("both") else "") + (" — " + pt["id"] if pt else "")
+        return key
+    if kind == "pchoice":
+        item = _pending(view, int(parts[1]))
+        if item:
+            state = view["plazas"][item["plaza"]]
+            top = ed_plaza_top(ed, state["tile"], state["side"])
+            return icons.words(top[int(parts[2])])
+        return key
+    if kind == "retro":
+        return _("Take the new bonus for the earlier action")
+    if kind == "arrow":
+        return _("pay and move up") if parts[2] == "1" else _("stay")
+    if kind == "side":
+        item = _pending(view, int(parts[1]))
+        structure = item and item.get("structure")
+        return _("Step sideways on the Hunger Wall") if structure == "hw" else _("Step sideways on the Cathedral")
+    if kind == "struct":
+        return _("Hunger Wall") if parts[1] == "hw" else _("Cathedral")
+    if kind == "track":
+        return _("+1 gold mine") if parts[1] == "mines" else _("+1 quarry")
+    if kind == "produce":
+        return _("produce gold") if parts[1] == "mines" else _("produce stone")
+    if kind == "usetech":
+        return _("Use technology %s") % parts[1]
+    if kind == "refill":
+        return _("Refill the %s row") % _row_name(parts[1])
+    if kind == "refresh":
+        return _("Refresh 2 tiles of the %s row") % _row_name(parts[1])
+    if kind == "wheel":
+        return _("Take action tile %s") % parts[1]
+    return key
+
+
+def _row_name(row):
+    return {"upgrade": _("upgrade"), "wall": _("wall"), "building": _("building")}.get(row, row)
+
+
+def ed_plaza_top(ed, tile_id, side):
+    for rec in ed.PLAZA_TILES:
+        if rec["id"] == tile_id:
+            return rec["sides"][side]["top"]
+    return [[], []]
+
+
+# ------------------------------------------------------------------ why not?
+
+def reasons_for(state, seat, legal):
+    """The engine's reason for board things the player might click but may not use now.
+
+    Only for things that are one click (wheel tiles, seals, climbing, the row tiles,
+    the simple actions, ending the turn); each is tried on the engine, which never
+    changes the state it is given.
+    """
+    from engine.praga.moves import to_act
+
+    if seat is None or seat not in to_act(state):
+        return {}
+    legal_keys = set()
+    for m in legal:
+        legal_keys.update(steps(m))
+    ed = edition(state["edition"])
+    probes = {}
+    for tid in sorted(state["wheel"]["at"]):
+        probes["wheel:%s" % tid] = {"type": "take", "tile": tid}
+    for sid in state["seals"]:
+        probes["seal:%s" % sid] = {"type": "seal", "seal": sid}
+    for st in ("hw", "ca"):
+        probes["climb:%s" % st] = {"type": "climb", "structure": st}
+    via = "main" if (state["turn"] or {}).get("tile") else "extra"
+    free_sites = [s["id"] for s in ed.CITY["sites"] if s["id"] not in state["city"]
+                  and s["plaza"] in state["plaza_order"]]
+    free_walls = [w for w in ed.ACTION_BOARD["wall_positions"]
+                  if "%d,%d" % tuple(w) not in state["players"][seat]["walls"]]
+    for slot in range(4):
+        probes["row:upgrade:%d" % slot] = {"type": "upgrade", "slot": slot, "rotation": 0, "via": via}
+        if free_walls:
+            probes["row:wall:%d" % slot] = {"type": "wall", "slot": slot, "rotation": 0,
+                                            "position": list(free_walls[0]), "via": via}
+        if free_sites:
+            probes["row:building:%d" % slot] = {"type": "building", "slot": slot, "rotation": 0,
+                                                "site": free_sites[0], "cube": False, "via": via}
+    probes["act:MINES"] = {"type": "mines", "option": "produce", "via": via}
+    probes["act:QUARRIES"] = {"type": "quarries", "option": "produce", "via": via}
+    probes["act:ROAD"] = {"type": "road", "via": via}
+    probes["btn:end_turn"] = {"type": "end_turn"}
+    from games.text import render
+
+    out = {}
+    for key, move in probes.items():
+        if key in legal_keys:
+            continue
+        try:
+            engine_apply(state, seat, move)
+        except Exception as error:  # IllegalMove, or a probe the schema refuses
+            as_text = getattr(error, "as_text", None)
+            if as_text is not None:
+                out[key] = render(as_text())
+    return out

@@ -1,0 +1,119 @@
+"""The Praga log with icons, what each step changed (for highlighting), and the
+points of every player round by round (for the end-of-game chart).
+"""
+
+from games.text import render
+
+ICON = {
+    "take": "i-take", "mines": "a-mines", "quarries": "a-quarries", "upgrade": "a-upgrade", "wall": "a-wall",
+    "building": "a-building", "road": "a-road", "climb": "ca", "side": "hw", "arrow": "hw", "seal": "seal",
+    "tech": "tech", "use_tech": "tech", "token": "gold", "bridge": "i-bridge", "cathedral_v": "ca",
+    "plaza_reward": "i-plaza", "wheel_bonus": "i-wheel", "special_vp": "vp", "buy_extra": "gw",
+    "refresh": "i-refresh", "refill": "i-refresh", "end_turn": "i-end", "undo": "i-undo", "choose": "i-choice",
+    "road_effect": "a-road", "retro": "a-upgrade",
+}
+
+
+def targets(seat, move):
+    """`data-h` keys of the board elements a move changed."""
+    t = move.get("type")
+    p = "p%d" % seat
+    out = [p + ":panel"]
+    if t == "take":
+        out.append("wheel:%s" % move["tile"])
+    elif t == "building":
+        out.append("site:%s" % move["site"])
+    elif t == "wall":
+        out.append("%s:wpos:%d,%d" % (p, move["position"][0], move["position"][1]))
+    elif t == "upgrade":
+        out.append(p + ":board")
+    elif t in ("mines", "quarries"):
+        out.append("%s:track:%s" % (p, t))
+    elif t in ("road", "road_effect"):
+        out.append("%s:road" % p)
+    elif t in ("climb", "side", "arrow"):
+        out.append("%s:cube:%s" % (p, move.get("structure", "hw")))
+        out.append("%s:cube:ca" % p)
+    elif t == "seal":
+        out.append("seal:%s" % move["seal"])
+    elif t == "bridge" and move.get("space") is not None:
+        out.append("plank:%d" % move["space"])
+    elif t in ("tech", "use_tech"):
+        out.append(p + ":techs")
+    elif t in ("refresh", "refill"):
+        out.append("row:%s" % move["row"])
+    elif t == "token":
+        out.append(p + ":tracks")
+    return out
+
+
+def log_entries(game, names, view, until=None):
+    """The last 60 steps, newest first: {seq, seat, colour, icon, text, keys}."""
+    from games.boards.praga import colour
+
+    rows = game.moves.order_by("-seq")
+    if until is not None:
+        rows = rows.filter(seq__lte=until)
+    out = []
+    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:60]:
+        t = payload.get("type") if isinstance(payload, dict) else None
+        out.append({
+            "seq": seq, "seat": seat, "colour": colour(seat), "icon": ICON.get(t, "i-dot"),
+            "text": render(text, names), "keys": " ".join(targets(seat, payload)) if t else "",
+        })
+    return out
+
+
+def points_by_round(game):
+    """{"series": [{seat, colour, points: "x,y ..."}], ...}: VP after each round, then the final total."""
+    from django.core.cache import cache
+
+    from games import replays
+    from games.boards.praga import colour
+
+    key = "praga-chart:%d:%d" % (game.pk, game.version)
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
+    per_round = []
+    last_round = 0
+    state = None
+    for state in replays.states(game):
+        n = len(state["players"])
+        slots = 2 if state["players_count"] == 1 else n
+        done = state["turn_no"] // slots
+        if done > last_round:
+            last_round = done
+            per_round.append([p["vp"] for p in state["players"]])
+    if state is None:
+        return None
+    finals = (state.get("result") or {}).get("scores")
+    if finals:
+        per_round.append(finals)
+    chart = _chart(per_round, len(state["players"]), colour)
+    cache.set(key, chart, 3600)
+    return chart
+
+
+def _chart(per_round, players, colour):
+    width, height, left, bottom = 560, 240, 40, 28
+    top = max([max(r) for r in per_round] + [10])
+    top = (top // 20 + 1) * 20
+    n = max(len(per_round), 2)
+
+    def x(i):
+        return round(left + (width - left - 12) * i / (n - 1), 1)
+
+    def y(v):
+        return round(height - bottom - (height - bottom - 12) * v / top, 1)
+
+    series = []
+    for s in range(players):
+        pts = " ".join("%s,%s" % (x(i), y(r[s])) for i, r in enumerate(per_round))
+        series.append({"seat": s, "colour": colour(s), "points": pts,
+                       "last_x": x(len(per_round) - 1), "last_y": y(per_round[-1][s]), "last": per_round[-1][s]})
+    grid = [{"v": v, "y": y(v)} for v in range(0, top + 1, 20)]
+    ticks = [{"label": str(i + 1) if i < n - 1 or len(per_round) <= 16 else "★", "x": x(i)}
+             for i in range(len(per_round))]
+    return {"series": series, "grid": grid, "ticks": ticks, "width": width, "height": height,
+            "left": left, "bottom": height - bottom}

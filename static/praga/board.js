@@ -1,0 +1,342 @@
+// Praga board: click flows over the legal moves, enlargements, log highlights.
+// The page embeds the legal moves, each with the keys of the clicks that pick it
+// (games/boards/praga_flow.py); this script only filters them. No rules here.
+(function () {
+  "use strict";
+  if (window.PragaBoard) { window.PragaBoard.init(); return; }
+
+  var AUTO = ["via", "bonus", "cube", "pay", "keep", "plank:none", "rot"];
+  var S = { flow: null, chosen: [], rot: null, next: [], lastEl: null, busy: false, strings: {} };
+  var P = window.PragaBoard = { state: S };
+
+  function $(id) { return document.getElementById(id); }
+  function root() { return $("praga"); }
+  function keysOf(el) { return (el.getAttribute("data-k") || "").split(" ").filter(Boolean); }
+  function prefix(key) { return key.split(":")[0]; }
+  function has(list, x) { return list.indexOf(x) >= 0; }
+  function isButton(key) { return S.flow && has(S.flow.buttons, prefix(key)); }
+  function isAuto(key) { return has(AUTO, prefix(key)) || has(AUTO, key); }
+  function str(name) { return S.strings[name] || ""; }
+
+  function init() {
+    var r = root();
+    if (!r) return;
+    var data = $("pg-flow");
+    S.flow = data ? JSON.parse(data.textContent) : null;
+    S.chosen = []; S.rot = null; S.busy = false;
+    S.strings = {};
+    var tpl = $("pg-strings");
+    if (tpl && tpl.content) {
+      tpl.content.querySelectorAll("[data-s]").forEach(function (el) { S.strings[el.getAttribute("data-s")] = el.textContent; });
+    }
+    r.querySelectorAll(".pg-pan").forEach(addZoomButton);
+    refresh();
+  }
+  P.init = init;
+
+  function addZoomButton(pan) {
+    if (pan.querySelector(".pg-zoombtn")) return;
+    var b = document.createElement("button");
+    b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "⤢"; b.title = "Zoom";
+    pan.style.position = "relative";
+    pan.appendChild(b);
+  }
+
+  // ---------------------------------------------------------------- the flow
+
+  function candidates() {
+    return S.flow.moves.filter(function (e) {
+      return S.chosen.every(function (k) { return has(e.s, k); });
+    });
+  }
+
+  function nextOf(e) {
+    var out = [];
+    for (var i = 0; i < e.s.length; i++) {
+      var k = e.s[i];
+      if (has(S.chosen, k)) continue;
+      if (i < e.o) {
+        var later = e.s.slice(i + 1).some(function (x) { return has(S.chosen, x); });
+        if (later) continue;
+        out.push(k);
+        continue;
+      }
+      out.push(k);
+      break;
+    }
+    return out;
+  }
+
+  function complete(e) {
+    return e.s.every(function (k, i) { return i < e.o || has(S.chosen, k); });
+  }
+
+  function advance() {
+    for (var guard = 0; guard < 12; guard++) {
+      var cands = candidates();
+      var next = {};
+      cands.forEach(function (e) { nextOf(e).forEach(function (k) { next[k] = true; }); });
+      var keys = Object.keys(next);
+      S.next = keys;
+      if (keys.length === 1 && isAuto(keys[0]) && cands.every(function (e) { return !complete(e); })) {
+        S.chosen.push(keys[0]);
+        continue;
+      }
+      return cands;
+    }
+    return candidates();
+  }
+
+  function choose(key) {
+    S.chosen.push(key);
+    refresh();
+  }
+
+  function reset() {
+    S.chosen = []; S.rot = null;
+    refresh();
+  }
+
+  function refresh() {
+    var r = root();
+    if (!r) return;
+    clearPreview();
+    if (!S.flow) { paint([], []); return; }
+    var cands = advance();
+    var done = cands.filter(complete);
+    var rotKeys = S.next.filter(function (k) { return prefix(k) === "rot"; });
+    var rotating = rotKeys.length > 0 && rotKeys.length === S.next.length;
+    $("pg-rotate").hidden = !rotating;
+    var confirm = $("pg-confirm");
+    confirm.hidden = true;
+    $("pg-cancel").hidden = S.chosen.length === 0;
+    var hint = str("hint-start");
+    if (S.chosen.length) hint = str("hint-next");
+    if (rotating) {
+      var values = rotKeys.map(function (k) { return +k.split(":")[1]; }).sort();
+      if (S.rot === null || !has(values, S.rot)) S.rot = values[0];
+      S.rotValues = values;
+      confirm.hidden = false;
+      hint = str("hint-rotate");
+      preview(cands);
+    } else if (done.length === 1 && cands.length === 1) {
+      if (has(S.flow.confirm, done[0].m.type)) {
+        confirm.hidden = false;
+        hint = str("hint-confirm");
+        preview(cands);
+      } else {
+        submit(done[0].m);
+        return;
+      }
+    }
+    $("pg-hint").textContent = hint;
+    paint(S.next, S.chosen);
+    buttons(rotating ? [] : S.next);
+  }
+
+  function paint(next, chosen) {
+    root().querySelectorAll("[data-k]").forEach(function (el) {
+      var keys = keysOf(el);
+      var hl = keys.some(function (k) { return has(next, k); });
+      el.classList.toggle("pg-hl", hl);
+      el.classList.toggle("pg-chosen", keys.some(function (k) { return has(chosen, k); }));
+    });
+  }
+
+  function buttons(next) {
+    var box = $("pg-buttons");
+    if (!box) return;
+    box.textContent = "";
+    next.filter(isButton).forEach(function (k) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("data-key", k);
+      b.textContent = S.flow.labels[k] || k;
+      if (k === "btn:end_turn") b.className = "pg-btn-end";
+      box.appendChild(b);
+    });
+  }
+
+  // ---------------------------------------------------------------- placement preview
+
+  function clearPreview() {
+    document.querySelectorAll(".pg-preview").forEach(function (el) { el.remove(); });
+  }
+
+  function preview(cands) {
+    var e = cands[0];
+    if (!e) return;
+    var m = e.m;
+    if (!has(["upgrade", "wall", "building"], m.type)) return;
+    var source = root().querySelector('[data-k~="row:' + m.type + ":" + m.slot + '"] .pg-tilegroup');
+    var target = null;
+    if (m.type === "building") target = root().querySelector('[data-k~="site:' + m.site + '"]');
+    if (m.type === "wall") target = root().querySelector('.pg-me [data-k~="wpos:' + m.position[0] + "," + m.position[1] + '"]');
+    if (m.type === "upgrade") {
+      var slot = root().querySelector('[data-k~="row:upgrade:' + m.slot + '"]');
+      target = root().querySelector('.pg-me [data-action="' + (slot && slot.getAttribute("data-uact")) + '"]');
+    }
+    if (!source || !target) return;
+    var clone = source.cloneNode(true);
+    clone.setAttribute("class", "pg-preview");
+    clone.setAttribute("transform", "scale(" + (target.getAttribute("data-scale") || "0.75") + ")");
+    var rot = S.rot === null ? 0 : S.rot;
+    var feat = clone.querySelector(".pg-feat");
+    if (feat) feat.setAttribute("transform", "rotate(" + rot * 60 + ")");
+    target.appendChild(clone);
+  }
+
+  function rotate(step) {
+    if (!S.rotValues || !S.rotValues.length) return;
+    var i = S.rotValues.indexOf(S.rot);
+    S.rot = S.rotValues[(i + step + S.rotValues.length) % S.rotValues.length];
+    refresh();
+  }
+
+  function confirmNow() {
+    var rotKeys = S.next.filter(function (k) { return prefix(k) === "rot"; });
+    if (rotKeys.length && S.rot !== null) { S.chosen.push("rot:" + S.rot); }
+    var cands = advance();
+    var done = cands.filter(complete);
+    if (done.length === 1) submit(done[0].m);
+    else refresh();
+  }
+
+  // ---------------------------------------------------------------- sending
+
+  function csrf() {
+    var input = root().querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function submit(move) {
+    if (S.busy) return;
+    S.busy = true;
+    $("pg-hint").textContent = str("busy");
+    var r = root();
+    fetch("/api/games/" + r.getAttribute("data-game") + "/moves/", {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+      body: JSON.stringify({ move: move, version: +r.getAttribute("data-version") })
+    }).then(function (response) {
+      return response.json().then(function (body) { return { status: response.status, body: body }; });
+    }).then(function (res) {
+      if (res.status === 200) return reload();
+      S.busy = false;
+      if (res.status === 409) { tip(S.lastEl, str("stale")); return setTimeout(reload, 800); }
+      S.chosen = [];
+      refresh();
+      tip(S.lastEl, res.body.error || ("HTTP " + res.status));
+    }).catch(function () { S.busy = false; reload(); });
+  }
+
+  function reload() {
+    if (window.htmx && document.getElementById("live")) {
+      window.htmx.trigger(document.body, "game-changed");
+    } else {
+      window.location.reload();
+    }
+  }
+
+  // ---------------------------------------------------------------- information
+
+  function tip(el, text) {
+    var t = $("pg-tip");
+    if (!t || !text) return;
+    var box = root().getBoundingClientRect();
+    var at = el ? el.getBoundingClientRect() : box;
+    t.textContent = text;
+    t.hidden = false;
+    t.style.left = Math.max(0, Math.min(at.left - box.left, box.width - 290)) + "px";
+    t.style.top = (at.bottom - box.top + 6) + "px";
+    clearTimeout(S.tipTimer);
+    S.tipTimer = setTimeout(function () { t.hidden = true; }, 6000);
+  }
+
+  function enlarge(el, reason) {
+    var dlg = $("pg-zoom");
+    if (!dlg) return;
+    $("pg-zoom-title").textContent = el.getAttribute("data-title") || "";
+    $("pg-zoom-text").textContent = el.getAttribute("data-text") || "";
+    var why = $("pg-zoom-reason");
+    why.hidden = !reason;
+    why.textContent = reason || "";
+    var art = $("pg-zoom-art");
+    art.textContent = "";
+    if (el instanceof SVGGraphicsElement && el.tagName.toLowerCase() === "g") {
+      var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      var clone = el.cloneNode(true);
+      clone.removeAttribute("transform");
+      clone.classList.remove("pg-hl", "pg-chosen", "pg-flash");
+      svg.appendChild(clone);
+      art.appendChild(svg);
+      if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
+      try {
+        var b = clone.getBBox();
+        svg.setAttribute("viewBox", [b.x - 4, b.y - 4, b.width + 8, b.height + 8].join(" "));
+      } catch (err) { art.textContent = ""; }
+      return;
+    }
+    if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
+  }
+
+  function flash(keys) {
+    document.querySelectorAll(".pg-flash").forEach(function (el) { el.classList.remove("pg-flash"); });
+    keys.split(" ").filter(Boolean).forEach(function (k) {
+      root().querySelectorAll('[data-h~="' + k + '"]').forEach(function (el) {
+        void el.getBoundingClientRect();
+        el.classList.add("pg-flash");
+      });
+    });
+  }
+
+  // ---------------------------------------------------------------- events
+
+  document.addEventListener("click", function (event) {
+    var r = root();
+    if (!r || !r.contains(event.target)) return;
+    var t = event.target;
+    var btn = t.closest("button");
+    if (btn) {
+      if (btn.classList.contains("pg-zoombtn")) { btn.parentNode.classList.toggle("pg-zoomed"); return; }
+      if (btn.hasAttribute("data-rot")) { rotate(+btn.getAttribute("data-rot")); return; }
+      if (btn.id === "pg-confirm") { confirmNow(); return; }
+      if (btn.id === "pg-cancel") { reset(); return; }
+      if (btn.classList.contains("pg-log-entry")) { flash(btn.getAttribute("data-keys") || ""); return; }
+      if (btn.hasAttribute("data-key")) { S.lastEl = btn; choose(btn.getAttribute("data-key")); return; }
+    }
+    var el = t.closest("[data-k]");
+    if (el && S.flow && !S.busy) {
+      var keys = keysOf(el);
+      var hit = keys.filter(function (k) { return has(S.next, k); });
+      if (hit.length) { S.lastEl = el; event.preventDefault(); choose(hit[0]); return; }
+      var reason = null;
+      keys.forEach(function (k) { if (!reason && S.flow.reasons[k]) reason = S.flow.reasons[k]; });
+      if (reason) { tip(el, reason); return; }
+    }
+    var info = t.closest("[data-title]");
+    if (info && !(btn && !info.contains(btn))) enlarge(info, null);
+  });
+
+  document.addEventListener("contextmenu", function (event) {
+    var r = root();
+    if (!r || !r.contains(event.target)) return;
+    var info = event.target.closest("[data-title]");
+    if (info) { event.preventDefault(); enlarge(info, null); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (!root() || !S.flow) return;
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select") return;
+    var rotating = !$("pg-rotate").hidden;
+    if (event.key === "Escape") { reset(); return; }
+    if (rotating && (event.key === "r" || event.key === "R" || event.key === "ArrowRight")) { event.preventDefault(); rotate(1); }
+    else if (rotating && (event.key === "q" || event.key === "Q" || event.key === "ArrowLeft")) { event.preventDefault(); rotate(-1); }
+    else if (event.key === "Enter" && !$("pg-confirm").hidden) { event.preventDefault(); confirmNow(); }
+  });
+
+  document.addEventListener("htmx:afterSettle", function () { init(); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,175 @@
+"""Praga in the browser: players play only by clicking what the page highlights.
+
+Runs Debian's Chromium through Playwright against the live server. Screenshots go to
+test-artifacts/. The complete game is marked slow; the normal run plays a few turns.
+"""
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from django.conf import settings  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from games.models import Game  # noqa: E402
+from tests.support.games import start_game  # noqa: E402
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SKIP_KEYS = ("btn:undo", "btn:refresh", "refresh:", "refill:")
+
+# The first highlighted choice in page order: prompt buttons and highlighted pieces.
+PICK = """() => {
+  const skip = %s;
+  const ok = (k) => k && !skip.some((s) => k.startsWith(s));
+  const confirm = document.getElementById('pg-confirm');
+  if (confirm && !confirm.hidden) return {how: 'confirm'};
+  const els = [...document.querySelectorAll('#praga #pg-buttons button, #praga .pg-hl')];
+  for (const el of els) {
+    const keys = (el.getAttribute('data-key') || el.getAttribute('data-k') || '').split(' ');
+    const hl = el.hasAttribute('data-key') ? keys : keys.filter((k) => window.PragaBoard.state.next.includes(k));
+    const key = hl.find(ok);
+    if (key) {
+      el.setAttribute('data-pick', '1');
+      return {how: 'click', key: key};
+    }
+  }
+  return null;
+}""" % repr(list(SKIP_KEYS)).replace("'", '"')
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian Chromium is not installed")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def page_for(browser, live_server, user, width=1400, height=1000, mobile=False):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile,
+                                  device_scale_factor=2 if mobile else 1)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                          "url": live_server.url}])
+    return context.new_page()
+
+
+def shot(page, name, full=True):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=full)
+
+
+class Table:
+    """The players' pages of one game; plays by clicking the first highlighted choice."""
+
+    def __init__(self, browser, live_server, game, users):
+        self.game = game
+        self.url = f"{live_server.url}/games/{game.pk}/"
+        self.pages = {}
+        for seat in game.seat_list():
+            self.pages[seat.position] = page_for(browser, live_server, seat.user)
+        self.loaded = {}
+
+    def acting(self):
+        self.game.refresh_from_db()
+        seats = [s.position for s in self.game.seat_list() if s.to_act]
+        return seats[0] if seats else None
+
+    def page_of(self, seat):
+        page = self.pages[seat]
+        version = self.game.version
+        try:
+            page.wait_for_selector(f'#praga[data-version="{version}"][data-flow]', timeout=4000)
+        except Exception:
+            page.goto(self.url)
+            page.wait_for_selector(f'#praga[data-version="{version}"][data-flow]', timeout=10000)
+        page.wait_for_function("() => window.PragaBoard && window.PragaBoard.state.flow")
+        return page
+
+    def step(self):
+        """One click of the acting player; returns False when the game is over."""
+        seat = self.acting()
+        if seat is None:
+            return False
+        page = self.page_of(seat)
+        before = self.game.version
+        choice = page.evaluate(PICK)
+        if choice is None:
+            shot(page, "praga-stuck.png")
+            state = page.evaluate("() => [window.PragaBoard.state.next, window.PragaBoard.state.chosen]")
+            raise AssertionError("nothing highlighted for the player to act: %r" % (state,))
+        if choice["how"] == "confirm":
+            page.click("#pg-confirm")
+        else:
+            page.click("[data-pick='1']", force=True)
+            page.evaluate("() => document.querySelectorAll('[data-pick]').forEach(e => e.removeAttribute('data-pick'))")
+        page.wait_for_timeout(30)
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            self.game.refresh_from_db()
+            if self.game.version != before:
+                break
+            if page.evaluate("() => !window.PragaBoard.state.busy"):
+                break
+            page.wait_for_timeout(30)
+        return True
+
+    def play_turns(self, turns, limit=400):
+        """Click until `turns` turns have ended (or the game is over)."""
+        start = self.turn_no()
+        for _ in range(limit):
+            if self.turn_no() - start >= turns:
+                return
+            if not self.step():
+                return
+        raise AssertionError("the turns did not end within %d clicks" % limit)
+
+    def turn_no(self):
+        self.game.refresh_from_db()
+        return self.game.state["turn_no"]
+
+
+def test_two_players_play_a_few_turns_by_clicking(browser, live_server, alice, bob):
+    game = start_game("praga", [alice, bob])
+    table = Table(browser, live_server, game, [alice, bob])
+    first = table.acting()
+    page = table.page_of(first)
+    shot(page, "praga-start.png")
+    table.play_turns(4)
+    game.refresh_from_db()
+    assert game.state["turn_no"] >= 4
+    page = table.page_of(table.acting())
+    shot(page, "praga-after-4-turns.png")
+
+
+@pytest.mark.slow
+def test_a_complete_two_player_game_by_clicking(browser, live_server, alice, bob):
+    game = start_game("praga", [alice, bob])
+    table = Table(browser, live_server, game, [alice, bob])
+    shots = {8: "praga-round-4.png", 16: "praga-round-8.png", 24: "praga-round-12.png"}
+    for _ in range(3000):
+        turn = table.turn_no()
+        if turn in shots:
+            shot(table.page_of(table.acting()), shots.pop(turn))
+        if not table.step():
+            break
+    game = Game.objects.get(pk=game.pk)
+    assert game.is_finished
+    page = table.pages[0]
+    page.goto(table.url)
+    page.wait_for_selector("#pg-final")
+    shot(page, "praga-final.png")
+    assert page.locator("#pg-final tbody tr").count() == 2

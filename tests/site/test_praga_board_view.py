@@ -1,0 +1,142 @@
+"""The Praga board view-model: pure functions from the engine's view to drawing data."""
+
+import pytest
+
+from engine import praga
+from engine.praga.data import edition
+from games.boards import geometry, praga_flow, praga_icons
+from games.boards.praga import build
+from games.boards.praga_tiles import hex_tile
+
+ED = "provisional-1"
+NAMES = {0: "alice", 1: "bob"}
+
+
+@pytest.fixture
+def state():
+    return praga.new({}, 2, 7)
+
+
+def board(state, seat=None):
+    seat = state["active"] if seat is None else seat
+    moves = praga.legal_moves(state, seat)
+    return build(praga.view(state, seat), moves, NAMES, seat)
+
+
+def test_corners_and_edges_follow_the_spec_numbering():
+    x, y = geometry.corner(0, 10)
+    assert abs(x) < 1e-9 and y == pytest.approx(-10)  # corner 0 is the top vertex
+    x, y = geometry.edge_mid(1, 10)
+    assert x > 0 and abs(y) < 1e-9  # edge 1 is the right edge
+
+
+def test_a_rotation_moves_corner_features_clockwise():
+    ed = edition(ED)
+    tid = next(t for t, rec in ed.TILES.items() if rec["type"] == "wall" and rec["red_corners"])
+    corner = ed.TILES[tid]["red_corners"][0]
+    for rot in range(6):
+        red = hex_tile(ED, tid, rot)["red"][0]
+        x, y = geometry.corner((corner + rot) % 6, 32)
+        assert (red["x"], red["y"]) == (round(x, 1), round(y, 1))
+
+
+def test_icon_rows_are_centred_and_choices_separated():
+    row = praga_icons.row([{"choice": [["2G"], ["2S"]]}], size=10)
+    assert [i.get("sep") for i in row["items"]].count("/") == 1
+    lefts = [i["x"] - i["w"] / 2 if "num" in i else i["x"] for i in row["items"] if "sep" not in i]
+    assert min(lefts) == pytest.approx(-row["width"] / 2, abs=0.1)
+
+
+def test_reward_words():
+    assert praga_icons.words(["2G", "1VP"]) == "2 gold, 1 VP"
+    assert praga_icons.words([{"choice": [["2G"], ["2S"]]}]) == "2 gold or 2 stone"
+
+
+def test_every_site_and_plaza_of_the_data_is_drawn(state):
+    pb = board(state)
+    ed = edition(ED)
+    assert len(pb["city"]["sites"]) == len(ed.CITY["sites"])
+    assert {p["id"] for p in pb["city"]["plazas"]} == {p["id"] for p in ed.CITY["plazas"]}
+    in_play = {p["id"] for p in pb["city"]["plazas"] if p["in_play"]}
+    assert in_play == set(state["plaza_order"])
+    prefilled = [s for s in pb["city"]["sites"] if s["tile"]]
+    assert len(prefilled) == len(state["city"])
+
+
+def test_the_wheel_shows_six_tiles_and_the_blocked_notch(state):
+    pb = board(state)
+    notches = pb["wheel"]["notches"]
+    assert len(notches) == 12
+    assert sum(1 for n in notches if n["tile"]) == 6
+    blocked = [n for n in notches if n["blocked"]]
+    assert len(blocked) == 1 and blocked[0]["tile"] is None
+    assert blocked[0]["pos"] == state["wheel"]["offset"]
+
+
+def test_the_zones_come_from_the_data(state):
+    pb = board(state)
+    ed = edition(ED)
+    assert [p["zone"] for p in pb["wheel"]["positions"]] == [r["zone"] for r in ed.WHEEL["positions"]]
+
+
+def test_the_rows_show_the_display(state):
+    pb = board(state)
+    for row in pb["rows"]["rows"]:
+        assert [s["tile"]["id"] if s["tile"] else None for s in row["slots"]] == state["rows"][row["row"]]
+
+
+def test_every_legal_move_has_keys_and_the_flow_only_for_the_player_to_act(state):
+    seat = state["active"]
+    pb = board(state, seat)
+    assert len(pb["flow"]["moves"]) == len(praga.legal_moves(state, seat))
+    assert board(state, 1 - seat)["flow"] is None
+
+
+def test_the_keys_of_different_moves_differ():
+    state = praga.new({}, 2, 11)
+    seat = state["active"]
+    state = praga.apply(state, seat, next(m for m in praga.legal_moves(state, seat) if m["type"] == "take"))
+    moves = praga.legal_moves(state, seat)
+    keys = [tuple(sorted(praga_flow.steps(m)[praga_flow.optional_lead(m):])) for m in moves]
+    assert len(keys) == len(set(keys))
+
+
+def test_button_keys_have_labels():
+    state = praga.new({}, 2, 5)
+    seat = state["active"]
+    state = praga.apply(state, seat, next(m for m in praga.legal_moves(state, seat) if m["type"] == "take"))
+    pb = board(state, seat)
+    for entry in pb["flow"]["moves"]:
+        for key in entry["s"]:
+            if key.split(":")[0] in praga_flow.BUTTONS:
+                assert pb["flow"]["labels"][key]
+
+
+def test_reasons_explain_what_cannot_be_chosen():
+    state = praga.new({}, 2, 5)
+    seat = state["active"]
+    reasons = praga_flow.reasons_for(state, seat, praga.legal_moves(state, seat))
+    assert "btn:end_turn" in reasons
+    assert all(isinstance(text, str) and text for text in reasons.values())
+
+
+def test_a_game_played_to_the_end_builds_at_every_step():
+    from engine.core.rng import Rng
+    from engine.praga import bots
+
+    state = praga.new({}, 2, 3)
+    rng = Rng.from_seed(3)
+    steps = 0
+    while praga.to_act(state):
+        seat = min(praga.to_act(state))
+        if steps % 7 == 0:
+            board(state, seat)
+        state = praga.apply(state, seat, bots.random_move(state, seat, rng))
+        steps += 1
+    pb = build(praga.view(state, 0), [], NAMES, 0)
+    assert pb["over"] and pb["final"]["rows"]
+
+
+def test_provisional_values_are_listed():
+    pb = board(praga.new({}, 2, 1))
+    assert pb["provisional"]["count"] > 0
