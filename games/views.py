@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import engines, invitations, lobby, moves, presenters, replays
+from games import boards, engines, invitations, lobby, moves, presenters, replays
 from games.access import watchable_game
 from games.forms import ChatForm, InvitationForm
 from games.models import DAYS_PER_MOVE, ChatMessage, Invitation, new_request_id
@@ -134,12 +134,14 @@ def live_context(request, game, seat, error=None):
     names = presenters.player_names(game)
     position = None if seat is None else seat.position
     legal = presenters.legal_moves(game, seat, names)
+    view = engines.view(game.game_id, game.state, position)
     return {
+        **boards.context(game, seat, view, legal),
         "game": game,
         "seat": seat,
         "title": engines.title(game.game_id),
         "players": presenters.players(game),
-        "view": engines.view(game.game_id, game.state, position),
+        "view": view,
         "board_template": board_template(game.game_id),
         "moves": grouped([m for m in legal if not m["undo"]]),
         "undo": next((m for m in legal if m["undo"]), None),
@@ -252,14 +254,16 @@ def replay(request, pk, step=None):
         return redirect("replay_step", pk=pk, step=last)
     position = None if seat is None else seat.position
     names = presenters.player_names(game)
+    view = replays.view_at(game, step, position)
     return render(request, "games/replay.html", {
+        **boards.context(game, None, view, [], step=step),
         "game": game,
         "seat": seat,
         "title": engines.title(game.game_id),
         "step": step,
         "last": last,
         "steps": range(0, last + 1),
-        "view": replays.view_at(game, step, position),
+        "view": view,
         "board_template": board_template(game.game_id),
         "log": presenters.log(game, names, until=step),
         "players": presenters.players(game),
