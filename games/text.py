@@ -1,7 +1,7 @@
 """Engine text dicts ({"msg", "args"}) into the reader's language.
 
 The msg is the msgid; args fill its {named} fields. An arg named `player` (or
-ending in `_player`) holding a seat number is shown as that player's name; an
+`seat`, or ending in `_player`/`_seat`) holding a seat number is shown as that player's name; an
 arg that is itself a text dict is rendered the same way.
 """
 
@@ -28,6 +28,10 @@ def render(entry, names=None):
 def _arg(key, value, names):
     if is_text(value):
         return render(value, names)
-    if names is not None and (key == "player" or key.endswith("_player")) and isinstance(value, int):
+    if names is not None and _names_a_seat(key) and isinstance(value, int) and not isinstance(value, bool):
         return names.get(value, f"#{value + 1}")
     return value
+
+
+def _names_a_seat(key):
+    return key in ("player", "seat") or key.endswith(("_player", "_seat"))

@@ -29,3 +29,12 @@
     if (form.classList && form.classList.contains("move-form")) form.classList.add("busy");
   });
 })();
+
+// Replays: keep the current log line visible inside its scrolling list.
+document.addEventListener("DOMContentLoaded", function () {
+  var current = document.querySelector("ol.log li.current");
+  if (current) {
+    var list = current.parentElement;
+    list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+  }
+});

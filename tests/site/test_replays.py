@@ -1,0 +1,45 @@
+"""Replays: any step of a finished game, for the steps a viewer may see of a running one."""
+
+import random
+
+from tests.support.games import play_random_move, play_to_end, start_game
+
+
+def test_every_step_of_a_finished_game_has_a_page(alice, bob, client):
+    game = play_to_end(start_game("toy", [alice, bob]))
+    assert client.get(f"/games/{game.pk}/replay/").status_code == 200
+    for step in range(game.version + 1):
+        page = client.get(f"/games/{game.pk}/replay/{step}/").content.decode()
+        assert f"Move {step} of {game.version}" in page
+    last = client.get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+    assert "Final scores" in last and 'rel="next"' not in last
+    first = client.get(f"/games/{game.pk}/replay/0/").content.decode()
+    assert 'rel="next"' in first and 'rel="prev"' not in first
+
+
+def test_jump_to_a_move(alice, bob, client):
+    game = play_to_end(start_game("toy", [alice, bob]))
+    response = client.get(f"/games/{game.pk}/replay/?step=3")
+    assert response["Location"] == f"/games/{game.pk}/replay/3/"
+    assert client.get(f"/games/{game.pk}/replay/999/")["Location"] == f"/games/{game.pk}/replay/{game.version}/"
+
+
+def test_a_player_steps_through_a_running_game_with_his_own_view(alice, bob, alice_client, bob_client):
+    game = start_game("toy", [alice, bob])
+    rng = random.Random(5)
+    for _ in range(4):
+        play_random_move(game, rng, skip_undo=True)
+    game.refresh_from_db()
+    from games.replays import states
+
+    start = next(iter(states(game)))
+    page = alice_client.get(f"/games/{game.pk}/replay/0/").content.decode()
+    assert all(card in page for card in start["hands"][0])
+    bob_page = bob_client.get(f"/games/{game.pk}/replay/0/").content.decode()
+    assert not any(card in bob_page for card in start["hands"][0] if card not in start["hands"][1])
+
+
+def test_replay_pages_have_the_keyboard_script(alice, bob, client):
+    game = play_to_end(start_game("toy", [alice, bob]))
+    page = client.get(f"/games/{game.pk}/replay/1/").content.decode()
+    assert "data-replay" in page and "js/site.js" in page
