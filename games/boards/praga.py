@@ -6,8 +6,13 @@ number drawn comes from the view or from the game's component edition, never fro
 template.
 """
 
+import json
+import os
+from collections import OrderedDict
 from functools import lru_cache
 
+from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -33,9 +38,9 @@ def colour(seat):
 
 def board_context(game, seat, view, legal, step=None):
     """The template context of the Praga board for `seat` (a Seat or None)."""
-    from games.presenters import player_names
+    from accounts.models import display_name
 
-    names = player_names(game)
+    names = {seat.position: display_name(seat.user) for seat in game.seats.select_related("user__profile")}
     position = None if seat is None else seat.position
     moves = [m["move"] if isinstance(m, dict) and "move" in m else m for m in legal or []]
     log = log_entries(game, names, view, until=step) if step is None or step else []
@@ -45,14 +50,17 @@ def board_context(game, seat, view, legal, step=None):
         from games.boards.praga_flow import reasons_for
 
         reasons = reasons_for(game.state, position, moves)
-    pb = build(view, moves, names, position, reasons=reasons, log=log, chart=chart)
+    pb = build(view, moves, names, position, reasons=reasons, log=log, chart=chart, html=True)
     pb["game_id"] = game.pk
     pb["version"] = game.version
     pb["replay"] = step is not None
     return {"pb": pb}
 
 
-def build(view, moves, names, me, reasons=None, log=None, chart=None):
+def build(view, moves, names, me, reasons=None, log=None, chart=None, html=False):
+    """The board's drawing data. With `html`, the big parts (crane, city, rows,
+    structures, player boards) come as SVG markup, rendered once per distinct input
+    and kept in a small in-process cache; without, as data (for tests)."""
     ed = edition(view["edition"])
     n = len(view["players"])
     turn = view.get("turn") or {}
@@ -65,20 +73,21 @@ def build(view, moves, names, me, reasons=None, log=None, chart=None):
         "me": me, "active": active,
         "my_turn": me is not None and me == active and bool(moves),
         "solo": view["players_count"] == 1,
-        "players": [],
     }
     pb["names"] = [names.get(s, _("Player %d") % (s + 1)) for s in range(n)]
     pb["active_name"] = pb["names"][active] if active is not None and active < n else ""
-    pb["wheel"] = wheel(view, ed, turn)
-    pb["city"] = city(view, ed)
-    pb["rows"] = display(view, ed)
-    pb["structures"] = structures(view, ed)
-    pb["seals"] = seals(view, ed)
     pb["supply"] = supply(view, ed)
-    order = view["order"]
-    pb["players"] = [player(view, ed, s, pb["names"][s], s == me, s == active) for s in order]
     pb["parler"] = parler(view, ed)
-    pb["score"] = score(view, pb["names"], order)
+    if html:
+        pb["html"] = sections(view, ed, pb, me, active)
+    else:
+        pb["wheel"] = wheel(view, ed, turn)
+        pb["city"] = city(view, ed)
+        pb["rows"] = display(view, ed)
+        pb["structures"] = structures(view, ed)
+        pb["seals"] = seals(view, ed)
+        pb["players"] = [player(view, ed, s, pb["names"][s], s == me, s == active) for s in view["order"]]
+    pb["score"] = score(view, pb["names"], view["order"])
     pb["turn"] = turn_panel(view, ed, turn, me)
     pb["flow"] = flow(view, ed, moves, reasons or {}) if pb["my_turn"] else None
     pb["log"] = log or []
@@ -86,6 +95,73 @@ def build(view, moves, names, me, reasons=None, log=None, chart=None):
     pb["final"] = final_table(view, pb["names"]) if pb["over"] else None
     pb["provisional"] = provisional(view["edition"])
     return pb
+
+
+# ------------------------------------------------------------------ cached SVG sections
+
+TEMPLATES = "games/boards/praga/"
+_FRAGMENTS = OrderedDict()
+FRAGMENTS_MAX = 800
+_VERSION = []
+
+
+def _templates_version():
+    """Changes whenever a board template changes, so cached markup never outlives it."""
+    if _VERSION and not settings.DEBUG:
+        return _VERSION[0]
+    folder = os.path.join(settings.BASE_DIR, "templates", "games", "boards", "praga")
+    stamp = []
+    for name in sorted(os.listdir(folder)):
+        st = os.stat(os.path.join(folder, name))
+        stamp.append("%s:%d:%d" % (name, st.st_mtime_ns, st.st_size))
+    version = str(hash(tuple(stamp)))
+    _VERSION[:] = [version]
+    return version
+
+
+def fragment(name, inputs, make):
+    key = (name, _templates_version(), get_language(), json.dumps(inputs, sort_keys=True, separators=(",", ":")))
+    html = _FRAGMENTS.get(key)
+    if html is None:
+        html = make()
+        _FRAGMENTS[key] = html
+        if len(_FRAGMENTS) > FRAGMENTS_MAX:
+            _FRAGMENTS.popitem(last=False)
+    else:
+        _FRAGMENTS.move_to_end(key)
+    return html
+
+
+def sections(view, ed, pb, me, active):
+    eid = view["edition"]
+    turn = view.get("turn") or {}
+
+    def render(template, context):
+        return render_to_string(TEMPLATES + template, context)
+
+    out = {}
+    out["crane"] = fragment("crane", [eid, view["wheel"], view["round"], view["era"], view["options"]["action_side"]],
+                            lambda: render("crane.html", {"pb": dict(pb, wheel=wheel(view, ed, turn))}))
+    roads = [p["road"] for p in view["players"]]
+    out["city"] = fragment("city", [eid, view["players_count"], view["city"], view["plazas"], view["river"],
+                                    view["bridge"], roads, pb["parler"] and pb["parler"]["pawn"], pb["supply"]["iv"],
+                                    pb["supply"]["v_bridge"]],
+                           lambda: render("city.html", {"pb": dict(pb, city=city(view, ed))}))
+    parler_ = view.get("parler") or {}
+    out["display"] = fragment("display", [eid, view["rows"], view["era"], view["stacks"], view["tech_stacks"],
+                                          view["iv_stack"], view["v_bridge"], parler_.get("cubes"),
+                                          len(parler_.get("deck") or [])],
+                              lambda: render("display.html", {"pb": dict(pb, rows=display(view, ed))}))
+    cubes = [[p["hw"], p["ca"]] for p in view["players"]]
+    out["structures"] = fragment("structures", [eid, view["options"], cubes, view["seals"], view["v_cathedral"], me],
+                                 lambda: render("structures.html", {"pb": dict(pb, structures=structures(view, ed),
+                                                                              seals=seals(view, ed))}))
+    out["players"] = [
+        fragment("player", [eid, s, view["players"][s], pb["names"][s], s == me, s == active],
+                 lambda s=s: render("player.html", {"p": player(view, ed, s, pb["names"][s], s == me, s == active)}))
+        for s in view["order"]
+    ]
+    return out
 
 
 # ------------------------------------------------------------------ the action crane

@@ -48,9 +48,19 @@ def words(reward):
     return ", ".join(parts)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _row(key, size, gap):
-    return _layout(_unkey(key), size, gap)
+    layout = _layout(_unkey(key), size, gap)
+    layout["svg"] = _svg(layout)
+    return layout
+
+
+def _svg(layout):
+    """The icons as SVG markup, drawn by the _icons.html template once per distinct row."""
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+
+    return mark_safe(render_to_string("games/boards/praga/_icons.html", {"ir": layout}).strip())
 
 
 def _key(reward):

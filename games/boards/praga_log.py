@@ -48,14 +48,14 @@ def targets(seat, move):
 
 
 def log_entries(game, names, view, until=None):
-    """The last 60 steps, newest first: {seq, seat, colour, icon, text, keys}."""
+    """The last 40 steps, newest first: {seq, seat, colour, icon, text, keys}."""
     from games.boards.praga import colour
 
     rows = game.moves.order_by("-seq")
     if until is not None:
         rows = rows.filter(seq__lte=until)
     out = []
-    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:60]:
+    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:40]:
         t = payload.get("type") if isinstance(payload, dict) else None
         out.append({
             "seq": seq, "seat": seat, "colour": colour(seat), "icon": ICON.get(t, "i-dot"),

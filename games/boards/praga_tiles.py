@@ -40,6 +40,14 @@ def hex_tile(edition_id, tile_id, rotation=0):
     return _hex_tile(edition_id, tile_id, rotation % 6, get_language())
 
 
+def _tile_svg(t):
+    """The tile as SVG markup, drawn by the _tile.html template once per (tile, rotation)."""
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+
+    return mark_safe(render_to_string("games/boards/praga/_tile.html", {"t": t}).strip())
+
+
 @lru_cache(maxsize=4096)
 def _hex_tile(edition_id, tile_id, rot, _language):
     rec = edition(edition_id).TILES[tile_id]
@@ -94,6 +102,7 @@ def _hex_tile(edition_id, tile_id, rot, _language):
     special = _("special") if t["special"] else _("normal")
     t["title"] = "%s %s · %s, %s" % (_(TYPE_NAMES[kind]), tile_id, era, special)
     t["text"] = "\n".join(lines)
+    t["svg"] = _tile_svg(t)
     return t
 
 
