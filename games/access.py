@@ -7,7 +7,7 @@ from games.models import Game
 
 def watchable_game(user, pk):
     """(game, seat or None) if `user` may watch game `pk`; Http404 otherwise (no leak of existence)."""
-    game = Game.objects.filter(pk=pk).first()
+    game = Game.objects.filter(pk=pk).prefetch_related("seats__user__profile").first()
     if game is None:
         raise Http404
     seat = game.seat_of(user)

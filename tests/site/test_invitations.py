@@ -16,7 +16,7 @@ def test_the_form_is_rendered_from_the_games_options(alice_client):
 def test_creating_an_invitation_with_a_named_and_an_open_seat(alice_client, alice, bob):
     response = alice_client.post("/invitations/new/toy/", {
         "players": "3", "option_hand_size": "3", "option_extra": "0", "seat_1": "bob", "seat_2": "",
-        "days_per_move": "7", "visibility": "private", "note": "friendly",
+        "days_per_move": "7", "visibility": "private", "note": "friendly", "timeout_policy": "drop",
     })
     invitation = Invitation.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/invitations/{invitation.pk}/"
@@ -34,7 +34,7 @@ def test_an_unknown_username_is_refused(alice_client):
 
 
 def test_a_solo_game_starts_at_once_from_the_form(alice_client):
-    response = alice_client.post("/invitations/new/toy/", {"players": "1", "days_per_move": "3",
+    response = alice_client.post("/invitations/new/toy/", {"players": "1", "days_per_move": "3", "timeout_policy": "drop",
                                                            "visibility": "public"})
     game = Game.objects.get()
     assert response["Location"] == f"/games/{game.pk}/"
