@@ -37,7 +37,7 @@
   function addZoomButton(pan) {
     if (pan.querySelector(".pg-zoombtn")) return;
     var b = document.createElement("button");
-    b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "⤢"; b.title = "Zoom";
+    b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "+"; b.title = "Zoom";
     pan.style.position = "relative";
     pan.appendChild(b);
   }
@@ -298,7 +298,7 @@
     var t = event.target;
     var btn = t.closest("button");
     if (btn) {
-      if (btn.classList.contains("pg-zoombtn")) { btn.parentNode.classList.toggle("pg-zoomed"); return; }
+      if (btn.classList.contains("pg-zoombtn")) { btn.textContent = btn.parentNode.classList.toggle("pg-zoomed") ? "−" : "+"; return; }
       if (btn.hasAttribute("data-rot")) { rotate(+btn.getAttribute("data-rot")); return; }
       if (btn.id === "pg-confirm") { confirmNow(); return; }
       if (btn.id === "pg-cancel") { reset(); return; }

@@ -83,8 +83,20 @@ class Table:
             self.pages[seat.position] = page_for(browser, live_server, seat.user)
         self.loaded = {}
 
+    def fresh(self):
+        """Reload the game row; SQLite's shared test database may be briefly locked by the server."""
+        from django.db import OperationalError
+
+        for _ in range(50):
+            try:
+                self.game.refresh_from_db()
+                return self.game
+            except OperationalError:
+                time.sleep(0.1)
+        raise AssertionError("the database stayed locked")
+
     def acting(self):
-        self.game.refresh_from_db()
+        self.fresh()
         seats = [s.position for s in self.game.seat_list() if s.to_act]
         return seats[0] if seats else None
 
@@ -105,7 +117,7 @@ class Table:
         if seat is None:
             return False
         page = self.page_of(seat)
-        before = self.game.version
+        version = self.game.version
         choice = page.evaluate(PICK)
         if choice is None:
             shot(page, "praga-stuck.png")
@@ -116,15 +128,12 @@ class Table:
         else:
             page.click("[data-pick='1']", force=True)
             page.evaluate("() => document.querySelectorAll('[data-pick]').forEach(e => e.removeAttribute('data-pick'))")
-        page.wait_for_timeout(30)
-        deadline = time.time() + 5
-        while time.time() < deadline:
-            self.game.refresh_from_db()
-            if self.game.version != before:
-                break
-            if page.evaluate("() => !window.PragaBoard.state.busy"):
-                break
-            page.wait_for_timeout(30)
+        # Wait in the page (not in the database): either the choice was partial, or the
+        # move was sent and the board came back with the next version.
+        page.wait_for_function(
+            "(v) => { const r = document.getElementById('praga');"
+            " return r && (+r.getAttribute('data-version') !== v || !window.PragaBoard.state.busy); }",
+            arg=version, timeout=15000)
         return True
 
     def play_turns(self, turns, limit=400):
@@ -138,8 +147,7 @@ class Table:
         raise AssertionError("the turns did not end within %d clicks" % limit)
 
     def turn_no(self):
-        self.game.refresh_from_db()
-        return self.game.state["turn_no"]
+        return self.fresh().state["turn_no"]
 
 
 def test_two_players_play_a_few_turns_by_clicking(browser, live_server, alice, bob):
@@ -173,3 +181,30 @@ def test_a_complete_two_player_game_by_clicking(browser, live_server, alice, bob
     page.wait_for_selector("#pg-final")
     shot(page, "praga-final.png")
     assert page.locator("#pg-final tbody tr").count() == 2
+
+
+def test_a_solo_game_against_peter_parler_is_played_for_a_few_rounds(browser, live_server, alice):
+    game = start_game("praga", [alice], options={"solo_mode": "parler"})
+    assert game.state["parler"] is not None
+    table = Table(browser, live_server, game, [alice])
+    table.play_turns(6)  # three rounds: alice, then Peter Parler, three times
+    game.refresh_from_db()
+    assert game.state["turn_no"] >= 6
+    page = table.page_of(table.acting())
+    assert page.locator(".pg-parler").count() == 1
+    shot(page, "praga-solo-parler.png")
+
+
+def test_an_illegal_click_shows_the_engines_reason_and_pieces_enlarge(browser, live_server, alice, bob):
+    game = start_game("praga", [alice, bob])
+    table = Table(browser, live_server, game, [alice, bob])
+    page = table.page_of(table.acting())
+    page.click('[data-k="seal:SEAL-6"]', force=True)
+    tip = page.locator("#pg-tip")
+    tip.wait_for(state="visible")
+    assert tip.inner_text().strip()
+    page.click('#praga .pg-plaza:not(.pg-off)', force=True)
+    dialog = page.locator("#pg-zoom")
+    dialog.wait_for(state="visible")
+    assert "P" in page.locator("#pg-zoom-title").inner_text()
+    shot(page, "praga-enlarged-plaza.png", full=False)
