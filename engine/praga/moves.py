@@ -8,7 +8,7 @@ so an IllegalMove never changes the input state.
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.praga import bridge as bridge_mod
-from engine.praga.actions import bonus_choices, has_deferred, special_allowed, via_options
+from engine.praga.actions import bonus_choices, has_deferred, special_allowed, start_action, via_options
 from engine.praga.board import wall_positions
 from engine.praga.building import building_cost, do_building
 from engine.praga.city import city, legal_sites
@@ -185,53 +185,44 @@ def apply(state, seat, move):
 # ---------------------------------------------------------------- legal moves
 
 
-def _bonus_gain(state, seat, action, bonus):
-    """(gold, stone, eggs) gained by the upgrade bonus of a performance."""
-    from engine.praga.common import edition
+def _performances(state, seat, action, only_via=None):
+    """[(move fields, player after the start of the action)] for each way to perform `action` now.
 
-    options = bonus_choices(state, seat, action)
-    if options == ["old", "new"]:
-        pl = state["players"][seat]
-        tile = state["turn"]["overbuilt"][action] if bonus == "old" else pl["upgrades"][action][-1]["tile"]
-    else:
-        tile = options[0]
-    if tile is None:
-        return 0, 0, 0
-    g = s = e = 0
-    for atom in edition(state["edition"]).TILES[tile]["centre"]:
-        if isinstance(atom, str):
-            n, code = parse_atom(atom)
-            if code == "G":
-                g += n
-            elif code == "S":
-                s += n
-            elif code == "E":
-                e += n
-    return g, s, e
-
-
-def _performances(state, seat, action):
-    """[(move fields, gold, stone, eggs)] for each way to perform `action` now."""
+    The start of an action (via, upgrade bonus, King's Road ongoing bonus, wealth bonuses
+    the bonus triggers, T3-1's egg …) is run on a copy-on-write context, so the gold,
+    stone, eggs and cubes the action's own checks see are exactly those `apply` sees.
+    A choice inside a bonus becomes a pending item and is resolved only after the action,
+    so it never pays for the action (apply agrees).
+    """
     result = []
-    pl = state["players"][seat]
     for via in via_options(state, seat, action):
+        if only_via is not None and via != only_via:
+            continue
         options = bonus_choices(state, seat, action)
         bonuses = ["old", "new"] if options == ["old", "new"] else [None]
         for b in bonuses:
-            g, s, e = _bonus_gain(state, seat, action, b)
             fields = {"via": via}
             if b is not None:
                 fields["bonus"] = b
-            if via == "T3-1":
-                e += 1
-            result.append((fields, min(9, pl["gold"] + g), min(9, pl["stone"] + s), pl["eggs"] + e))
+            ctx = Ctx(state)
+            try:
+                start_action(ctx, seat, action, fields)
+            except IllegalMove:
+                continue
+            result.append((fields, ctx.s["players"][seat]))
     return result
 
 
-def _rotations(rec, corners_key):
-    if rec.get("neighbours") or rec.get(corners_key):
-        return range(6)
-    return (0,)
+ROTATIONS = range(6)
+
+
+def rotation_matters(rec):
+    """Whether the rotation of a hex tile changes anything in the rules.
+
+    legal_moves lists all 6 rotations of every tile anyway (the board draws them);
+    bots use this to skip rotations that are equivalent for the rules.
+    """
+    return bool(rec.get("neighbours") or rec.get("red_corners") or rec.get("blue_corners"))
 
 
 def _slots(state, row, via):
@@ -244,10 +235,13 @@ def _slots(state, row, via):
         yield slot, tiles[slot]
 
 
-def action_moves(state, seat, ed, action):
+def action_moves(state, seat, ed, action, only_via=None, first=False):
+    """Every legal move performing `action` (all vias, or only `only_via`); with `first`,
+    stop at the first performance that has moves."""
     moves = []
-    for fields, gold, stone, eggs in _performances(state, seat, action):
+    for fields, pl in _performances(state, seat, action, only_via):
         via = fields["via"]
+        gold, stone = pl["gold"], pl["stone"]
         if action in ("MINES", "QUARRIES"):
             track = "mines" if action == "MINES" else "quarries"
             mtype = track
@@ -256,7 +250,7 @@ def action_moves(state, seat, ed, action):
             moves.append(dict(fields, type=mtype, option="produce"))
         elif action == "UPGRADE":
             for slot, tile in _slots(state, "upgrade", via):
-                for rot in _rotations(ed.TILES[tile], "red_corners"):
+                for rot in ROTATIONS:
                     moves.append(dict(fields, type="upgrade", slot=slot, rotation=rot))
         elif action == "WALL":
             free = [p for p in wall_positions(ed) if hexkey(p) not in state["players"][seat]["walls"]]
@@ -267,33 +261,31 @@ def action_moves(state, seat, ed, action):
                 g, s = wall_cost(rec, via)
                 if g > gold or s > stone:
                     continue
-                rots = _rotations(rec, "red_corners")
                 for pos in free:
-                    for rot in rots:
+                    for rot in ROTATIONS:
                         moves.append(dict(fields, type="wall", slot=slot, position=list(pos), rotation=rot))
         elif action == "BUILDING":
             sites = legal_sites(state, ed)
             cdata = city(ed)["sites"]
-            cubes = state["players"][seat]["cubes"]
             for slot, tile in _slots(state, "building", via):
                 rec = ed.TILES[tile]
-                rots = range(6) if rec.get("blue_corners") else (0,)
-                cube_opts = (True, False) if rec.get("cube_space") and cubes >= 1 else (False,)
+                cube_opts = (True, False) if rec.get("cube_space") and pl["cubes"] >= 1 else (False,)
                 for site in sites:
                     g, s = building_cost(rec, cdata[site], via)
                     if g > gold or s > stone:
                         continue
-                    for rot in rots:
+                    for rot in ROTATIONS:
                         for cube in cube_opts:
                             moves.append(dict(fields, type="building", slot=slot, site=site, rotation=rot,
                                               cube=cube))
         elif action == "ROAD":
-            pawn = state["players"][seat]["road"]
-            if pawn >= bridge_mod.ROAD_TOP:
+            if pl["road"] >= bridge_mod.ROAD_TOP:
                 continue
-            if pawn + 1 >= 4 and eggs < 1:
+            if pl["road"] + 1 >= 4 and pl["eggs"] < 1:
                 continue
             moves.append(dict(fields, type="road"))
+        if first and moves:
+            return moves
     return moves
 
 
@@ -304,9 +296,8 @@ def main_action_possible(state, seat):
     ed = edition(state["edition"])
     turn = state["turn"]
     for action in turn["tile_actions"]:
-        for m in action_moves(state, seat, ed, action):
-            if m.get("via") == "main":
-                return True
+        if action_moves(state, seat, ed, action, only_via="main", first=True):
+            return True
     return False
 
 

@@ -171,7 +171,8 @@ def test_PRG_GEN_06_views_hide_stacks_rng_and_other_seats_draws(players):
             turn = s["turn"]
             if turn and seat == turn["seat"]:  # the active seat sees its own drawn V tiles
                 for item in turn["pending"]:
-                    leaked -= set(item.get("drawn") or []) | set(item.get("options") or [])
+                    leaked -= {t for t in (item.get("drawn") or []) + (item.get("options") or [])
+                               if isinstance(t, str)}
             assert not leaked, (seat, leaked)
             if turn and seat != turn["seat"]:
                 for item in v["turn"]["pending"]:
