@@ -19,8 +19,10 @@ from games.boards import praga_tiles as tiles
 CONFIRM = ["upgrade", "wall", "building", "bridge", "refresh", "end_turn"]
 # Keys drawn as buttons of the prompt bar (all others are board elements).
 BUTTONS = ["btn", "via", "bonus", "opt", "pay", "cube", "keep", "choose", "road", "plaza", "pchoice", "retro",
-           "arrow", "side", "struct", "track", "produce", "act", "usetech", "refill", "refresh"]
+           "arrow", "side", "struct", "track", "produce", "act", "usetech", "refill", "refresh",
+           "tech", "bt", "cv", "token"]
 ROW_ACTION = {"upgrade": "UPGRADE", "wall": "WALL", "building": "BUILDING"}
+ROW_ACTION_KEYS = {"UPGRADE": "row:upgrade", "WALL": "row:wall", "BUILDING": "row:building"}
 
 
 def steps(move):
@@ -204,6 +206,15 @@ def label(view, ed, key):
         return _("Refresh 2 tiles of the %s row") % _row_name(parts[1])
     if kind == "wheel":
         return _("Take action tile %s") % parts[1]
+    if kind == "tech":
+        t = tiles.technology(eid, parts[2])
+        return "%s (%s): %s" % (t["id"], t["roman"], t["text"])
+    if kind in ("bt", "cv"):
+        t = tiles.bridge_tile(eid, parts[2])
+        return "%s: %s" % (t["id"], t["text"])
+    if kind == "token":
+        t = tiles.production_token(eid, parts[1])
+        return t["text"]
     return key
 
 
@@ -262,6 +273,9 @@ def reasons_for(state, seat, legal):
     from games.text import render
 
     out = {}
+    for action, row in ROW_ACTION_KEYS.items():
+        if "%s:0" % row in probes:
+            probes["act:%s" % action] = probes["%s:0" % row]
     for key, move in probes.items():
         if key in legal_keys:
             continue

@@ -140,3 +140,35 @@ def test_a_game_played_to_the_end_builds_at_every_step():
 def test_provisional_values_are_listed():
     pb = board(praga.new({}, 2, 1))
     assert pb["provisional"]["count"] > 0
+
+
+def _page(state, seat):
+    from django.template.loader import render_to_string
+
+    moves = praga.legal_moves(state, seat)
+    pb = build(praga.view(state, seat), moves, NAMES, seat, html=True)
+    pb.update(game_id=1, version=0, replay=False)
+    return moves, render_to_string("games/boards/praga.html", {"pb": pb})
+
+
+@pytest.mark.parametrize("players,options,seed", [(2, {}, 21), (3, {"action_side": "B"}, 22), (1, {"solo_mode": "parler"}, 23)])
+def test_every_click_of_every_legal_move_is_on_the_page(players, options, seed):
+    """Each key is a prompt button (with a label) or a piece drawn with that data-k."""
+    from engine.core.rng import Rng
+    from engine.praga import bots
+
+    state = praga.new(options, players, seed)
+    rng = Rng.from_seed(seed)
+    step = 0
+    while praga.to_act(state):
+        seat = min(praga.to_act(state))
+        if step % 5 == 0 or state["turn"]["pending"]:
+            moves, html = _page(state, seat)
+            for move in moves:
+                for key in praga_flow.steps(move):
+                    if key.split(":")[0] in praga_flow.BUTTONS or key.startswith(("rot:", "plank:none")):
+                        continue
+                    assert ('data-k="%s"' % key in html or 'data-k="%s ' % key in html
+                            or ' %s"' % key in html), (key, move)
+        state = praga.apply(state, seat, bots.random_move(state, seat, rng))
+        step += 1
