@@ -123,7 +123,7 @@ LOGIN_URL = "/accounts/login/"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "engine" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

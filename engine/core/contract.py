@@ -21,6 +21,7 @@ OPTIONS has the shape:
                  "choices": [[value, <text>], ...], "players": [counts it applies to]}]}
 """
 
+from engine.core.text import _
 from typing import Any, Protocol
 
 
@@ -51,16 +52,16 @@ def normalize_options(spec, options, seats):
     from engine.core.errors import IllegalMove
 
     if not isinstance(options, dict):
-        raise IllegalMove("Options must be a mapping.")
+        raise IllegalMove(_("Options must be a mapping."))
     players = spec["players"]
     if not isinstance(seats, int) or not players["min"] <= seats <= players["max"]:
         raise IllegalMove(
-            "This game is for {low} to {high} players.", low=players["min"], high=players["max"]
+            _("This game is for {low} to {high} players."), low=players["min"], high=players["max"]
         )
     fields = {field["name"]: field for field in spec["fields"]}
     unknown = sorted(set(options) - set(fields))
     if unknown:
-        raise IllegalMove("Unknown option: {name}.", name=unknown[0])
+        raise IllegalMove(_("Unknown option: {name}."), name=unknown[0])
     result = {}
     for name, field in fields.items():
         if seats not in field.get("players", range(players["min"], players["max"] + 1)):
@@ -68,6 +69,6 @@ def normalize_options(spec, options, seats):
         value = options.get(name, field["default"])
         allowed = [choice[0] for choice in field["choices"]]
         if value not in allowed:
-            raise IllegalMove("Option {name} cannot be {value}.", name=name, value=str(value)[:40])
+            raise IllegalMove(_("Option {name} cannot be {value}."), name=name, value=str(value)[:40])
         result[name] = value
     return result

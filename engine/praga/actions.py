@@ -6,6 +6,7 @@ checks that the action may be performed that way, grants the upgrade bonus at th
 start (OQ-01) and the ongoing King's Road side-b bonus (OQ-25).
 """
 
+from engine.core.text import _
 from engine.praga.common import ACTIONS, need
 from engine.praga.rewards import gain, tech_reward
 
@@ -78,22 +79,22 @@ def ongoing(ctx, seat, trigger):
 def start_action(ctx, seat, action, move):
     """Check `via`, consume it, grant the upgrade bonus. Returns the via used."""
     turn = ctx.s["turn"]
-    need(not turn["bonus_only"], "Only the deferred rewards may be resolved in this bonus turn.")
-    need(not has_deferred(turn), "First resolve the plaza rewards deferred to you.")
+    need(not turn["bonus_only"], _("Only the deferred rewards may be resolved in this bonus turn."))
+    need(not has_deferred(turn), _("First resolve the plaza rewards deferred to you."))
     via = move.get("via", "main")
-    need(isinstance(via, str), "Unknown way to perform the action.")
+    need(isinstance(via, str), _("Unknown way to perform the action."))
     if via == "main":
-        need(turn["tile"] is not None, "Take an action tile first.")
-        need(turn["main"] is None, "You have already performed your main action.")
-        need(action in turn["tile_actions"], "Your action tile does not show this action.")
+        need(turn["tile"] is not None, _("Take an action tile first."))
+        need(turn["main"] is None, _("You have already performed your main action."))
+        need(action in turn["tile_actions"], _("Your action tile does not show this action."))
         ctx.t()["main"] = action
     elif via == "extra":
-        need(turn["extra"] == "bought", "You have not bought an extra action.")
+        need(turn["extra"] == "bought", _("You have not bought an extra action."))
         ctx.t()["extra"] = "used"
     else:
         pl = ctx.pl(seat)
-        need(any(t["id"] == via for t in pl["techs"]), "You do not have this technology.")
-        need(action in TECH_ACTIONS.get(via, ()), "This technology does not perform that action.")
+        need(any(t["id"] == via for t in pl["techs"]), _("You do not have this technology."))
+        need(action in TECH_ACTIONS.get(via, ()), _("This technology does not perform that action."))
         pl = ctx.p(seat)
         pl["techs"] = [t for t in pl["techs"] if t["id"] != via]
         ctx.pn(seat, "used_techs").append(via)
@@ -103,10 +104,10 @@ def start_action(ctx, seat, action, move):
     options = bonus_choices(ctx.s, seat, action)
     if options == ["old", "new"]:
         choice = move.get("bonus")
-        need(choice in ("old", "new"), "Choose the bonus of the old or of the new upgrade.")
+        need(choice in ("old", "new"), _("Choose the bonus of the old or of the new upgrade."))
         tile = ctx.s["turn"]["overbuilt"][action] if choice == "old" else top_upgrade(ctx.pl(seat), action)
     else:
-        need(move.get("bonus") is None, "There is no upgrade bonus to choose.")
+        need(move.get("bonus") is None, _("There is no upgrade bonus to choose."))
         tile = options[0]
     perf = ctx.t()["perf"]
     perf.setdefault(action, []).append(tile)

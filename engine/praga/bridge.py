@@ -3,6 +3,7 @@
 `bridge = {"spaces": [reward x10], "covered": [bool x10], "planks": [{"tile", "space", "seat"}]}`.
 """
 
+from engine.core.text import _
 from engine.praga.actions import ROAD_SPACES, road_effect, start_action
 from engine.praga.common import need
 from engine.praga.rewards import add_pending, add_vp, find_pending, gain, pay, remove_pending
@@ -44,12 +45,12 @@ def can_road(state, seat):
 
 
 def do_road(ctx, seat, move):
-    need(can_road(ctx.s, seat), "Your pawn is on the bridge and cannot move any more.")
+    need(can_road(ctx.s, seat), _("Your pawn is on the bridge and cannot move any more."))
     start_action(ctx, seat, "ROAD", move)
     pl = ctx.pl(seat)
     target = pl["road"] + 1
     if target >= 4:
-        need(pl["eggs"] >= 1, "Moving to the bridge costs 1 egg.")
+        need(pl["eggs"] >= 1, _("Moving to the bridge costs 1 egg."))
         pay(ctx, seat, eggs=1)
     ctx.p(seat)["road"] = target
     if target <= 3:
@@ -75,7 +76,7 @@ def do_road_effect(ctx, seat, move):
     # Seed [K] says the two effects are carried out "sofort"; [Y] (timing list) lets them wait
     # until any later moment of the same turn (PRG-ROAD-04): they are pending items.
     item = find_pending(ctx.s, move["item"])
-    need(item is not None and item["kind"] in ("road_free", "road_egg"), "There is no such King's Road effect.")
+    need(item is not None and item["kind"] in ("road_free", "road_egg"), _("There is no such King's Road effect."))
     remove_pending(ctx, item["id"])
     space = item["space"]
     if item["kind"] == "road_egg":
@@ -112,14 +113,14 @@ def apply_effect(ctx, seat, eff):
 def do_bridge(ctx, seat, move):
     """PRG-BRIDGE-02/03/05/06: keep a drawn tile, place it as a plank, gain."""
     item = find_pending(ctx.s, move["item"], "bridge")
-    need(item is not None, "There is no bridge tile to choose.")
+    need(item is not None, _("There is no bridge tile to choose."))
     tile = move["tile"]
-    need(tile in item["drawn"], "Choose one of the tiles you drew.")
+    need(tile in item["drawn"], _("Choose one of the tiles you drew."))
     space = move.get("space")
     if complete(ctx.s):
-        need(space is None, "The bridge is complete; no plank is placed.")
+        need(space is None, _("The bridge is complete; no plank is placed."))
     else:
-        need(type(space) is int and space in plank_spaces(ctx.s), "A plank cannot be placed there.")
+        need(type(space) is int and space in plank_spaces(ctx.s), _("A plank cannot be placed there."))
     remove_pending(ctx, item["id"])
     if item["tier"] == "IV":
         others = [t for t in item["drawn"] if t != tile]

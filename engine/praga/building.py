@@ -1,5 +1,6 @@
 """Construct a Building (PRG-BUILD-01..09)."""
 
+from engine.core.text import _
 from engine.praga.actions import ongoing, start_action
 from engine.praga.city import blue_matches, buildings_at, city, free_sites
 from engine.praga.common import need, tech_active
@@ -17,21 +18,21 @@ def building_cost(rec, site, via):
 
 def do_building(ctx, seat, move):
     slot, rot, site_id, cube = move["slot"], move["rotation"], move["site"], move["cube"]
-    need(0 <= rot <= 5, "A rotation is 0 to 5.")
+    need(0 <= rot <= 5, _("A rotation is 0 to 5."))
     ed = ctx.ed
     c = city(ed)
     site = c["sites"].get(site_id)
-    need(site is not None and site["plaza"] in ctx.s["plaza_order"], "This is not a building site in play.")
-    need(site_id not in ctx.s["city"], "This site is already built.")
+    need(site is not None and site["plaza"] in ctx.s["plaza_order"], _("This is not a building site in play."))
+    need(site_id not in ctx.s["city"], _("This site is already built."))
     via = start_action(ctx, seat, "BUILDING", move)
     check_slot(ctx, "building", slot, via)
     rec = ed.TILES[ctx.s["rows"]["building"][slot]]
     gold, stone = building_cost(rec, site, via)
     pl = ctx.pl(seat)
-    need(pl["gold"] >= gold and pl["stone"] >= stone, "You cannot pay for this building here.")
+    need(pl["gold"] >= gold and pl["stone"] >= stone, _("You cannot pay for this building here."))
     if cube:
-        need(rec.get("cube_space"), "This building has no space for a cube.")
-        need(pl["cubes"] >= 1, "You have no available cube.")
+        need(rec.get("cube_space"), _("This building has no space for a cube."))
+        need(pl["cubes"] >= 1, _("You have no available cube."))
     tile = use_slot(ctx, "building", slot)
     pay(ctx, seat, gold=gold, stone=stone)
     gain(ctx, seat, rec["reward"], "tiles")

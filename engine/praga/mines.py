@@ -1,5 +1,6 @@
 """Manage Mines / Quarries, production tokens and seals (PRG-MINES, PRG-PROD, PRG-SEAL)."""
 
+from engine.core.text import _
 from engine.praga.actions import start_action
 from engine.praga.common import need
 from engine.praga.rewards import add_resource, advance_track, find_pending, gain, pay, remove_pending
@@ -34,9 +35,9 @@ def can_increase(state, ed, seat, track):
 
 def do_manage(ctx, seat, move, track):
     option = move["option"]
-    need(option in ("increase", "produce"), "Choose increase or produce.")
+    need(option in ("increase", "produce"), _("Choose increase or produce."))
     if option == "increase":
-        need(can_increase(ctx.s, ctx.ed, seat, track), "Your track is already at its last space.")
+        need(can_increase(ctx.s, ctx.ed, seat, track), _("Your track is already at its last space."))
     start_action(ctx, seat, ACTION[track], move)
     if option == "increase":
         add_resource(ctx, seat, RESOURCE[track], 1, "production")
@@ -56,9 +57,9 @@ def do_quarries(ctx, seat, move):
 def do_token(ctx, seat, move):
     """PRG-PROD-01: choose a production token from the river."""
     item = find_pending(ctx.s, move["item"], "token")
-    need(item is not None, "There is no production token to choose.")
+    need(item is not None, _("There is no production token to choose."))
     token = move["token"]
-    need(token in ctx.s["river"], "This production token is not in the river.")
+    need(token in ctx.s["river"], _("This production token is not in the river."))
     remove_pending(ctx, item["id"])
     river = ctx.w("river")
     river.remove(token)
@@ -94,14 +95,14 @@ def do_seal(ctx, seat, move):
     # the spec (PRG-SEAL-02) only record the right: `seal_rights` minus claimed seals.
     """PRG-SEAL-02/03: claim a seal with an available cube."""
     turn = ctx.s["turn"]
-    need(not turn["bonus_only"], "Only the deferred rewards may be resolved in this bonus turn.")
+    need(not turn["bonus_only"], _("Only the deferred rewards may be resolved in this bonus turn."))
     sid = move["seal"]
     rec = seal_record(ctx.ed, sid)
-    need(rec is not None, "Unknown seal.")
-    need(ctx.s["seals"].get(sid) is None, "This seal is already claimed.")
+    need(rec is not None, _("Unknown seal."))
+    need(ctx.s["seals"].get(sid) is None, _("This seal is already claimed."))
     pl = ctx.pl(seat)
-    need(pl["seal_rights"] > len(pl["seals"]), "You have no seal right left.")
-    need(pl["cubes"] >= 1, "You need an available cube to claim a seal.")
+    need(pl["seal_rights"] > len(pl["seals"]), _("You have no seal right left."))
+    need(pl["cubes"] >= 1, _("You need an available cube to claim a seal."))
     pay(ctx, seat, **seal_cost(rec))
     ctx.p(seat)["cubes"] -= 1
     ctx.pn(seat, "seals").append(sid)

@@ -5,6 +5,7 @@ rule function of its type checks the rules while changing a copy-on-write contex
 so an IllegalMove never changes the input state.
 """
 
+from engine.core.text import _
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.praga import bridge as bridge_mod
@@ -87,21 +88,21 @@ BONUS_TURN_MOVES = {"plaza_reward", "choose", "tech", "token", "side", "arrow", 
 
 def check_schema(move):
     if not isinstance(move, dict):
-        raise IllegalMove("A move must be a mapping with a type.")
+        raise IllegalMove(_("A move must be a mapping with a type."))
     mtype = move.get("type")
     if mtype not in SCHEMA:
-        raise IllegalMove("Unknown move type.")
+        raise IllegalMove(_("Unknown move type."))
     fields = SCHEMA[mtype]
     for key in move:
         if key != "type" and key not in fields:
-            raise IllegalMove("Unknown field {field} in this move.", field=str(key)[:40])
+            raise IllegalMove(_("Unknown field {field} in this move."), field=str(key)[:40])
     for key, kind in fields.items():
         if key not in move:
             if key in OPTIONAL:
                 continue
-            raise IllegalMove("The move lacks the field {field}.", field=key)
+            raise IllegalMove(_("The move lacks the field {field}."), field=key)
         if not _ok(kind, move[key]):
-            raise IllegalMove("The field {field} has a wrong value.", field=key)
+            raise IllegalMove(_("The field {field} has a wrong value."), field=key)
     return mtype
 
 
@@ -110,9 +111,9 @@ def check_schema(move):
 
 def do_choose(ctx, seat, move):
     item = find_pending(ctx.s, move["item"], "choice")
-    need(item is not None, "There is no such choice.")
+    need(item is not None, _("There is no such choice."))
     k = move["option"]
-    need(0 <= k < len(item["options"]), "Choose one of the offered options.")
+    need(0 <= k < len(item["options"]), _("Choose one of the offered options."))
     remove_pending(ctx, item["id"])
     gain(ctx, seat, item["options"][k], item.get("source", "other"))
 
@@ -158,24 +159,24 @@ def to_act(state):
 
 def apply(state, seat, move):
     if state.get("phase") == "over":
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(_("The game is over."))
     if undo.is_undo(move):
         if set(move) != {"type"}:
-            raise IllegalMove("Unknown field in this move.")
+            raise IllegalMove(_("Unknown field in this move."))
         if seat not in to_act(state) or not undo.can_undo(state, seat):
-            raise IllegalMove("There is nothing you can take back.")
+            raise IllegalMove(_("There is nothing you can take back."))
         return undo.undo(state, apply)
     mtype = check_schema(move)
     if seat not in to_act(state):
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(_("It is not your turn."))
     turn = state["turn"]
     if turn["bonus_only"] and mtype not in BONUS_TURN_MOVES:
-        raise IllegalMove("In a bonus turn you may only resolve the deferred plaza rewards.")
+        raise IllegalMove(_("In a bonus turn you may only resolve the deferred plaza rewards."))
     if has_deferred(turn) and mtype != "plaza_reward":
-        raise IllegalMove("First resolve the plaza rewards deferred to you.")
+        raise IllegalMove(_("First resolve the plaza rewards deferred to you."))
     if has_deferred(turn):  # PRG-PLAZA-08: in the order the plazas were scored
         first = next(i for i in turn["pending"] if i.get("deferred"))
-        need(move["item"] == first["id"], "First resolve the plaza rewards deferred to you, in order.")
+        need(move["item"] == first["id"], _("First resolve the plaza rewards deferred to you, in order."))
     ctx = Ctx(state)
     HANDLERS[mtype](ctx, seat, move)
     new = ctx.s

@@ -5,6 +5,7 @@
 (Yucata deviation, PRG-PLAZA-08).
 """
 
+from engine.core.text import _
 from engine.praga.city import buildings_at, free_sites
 from engine.praga.city import city as city_data
 from engine.praga.common import BOT, need
@@ -85,14 +86,14 @@ def move_pawn_if_full(ctx):
 
 def do_plaza_reward(ctx, seat, move):
     item = find_pending(ctx.s, move["item"], "plaza")
-    need(item is not None, "There is no such plaza reward.")
+    need(item is not None, _("There is no such plaza reward."))
     side = plaza_side(ctx.s, ctx.ed, item["plaza"])
     choice = move.get("choice")
     remove_pending(ctx, item["id"])
     if item["both"]:
-        need(choice is None, "You receive both rewards of this plaza.")
+        need(choice is None, _("You receive both rewards of this plaza."))
         for r in side["top"]:
             gain(ctx, seat, r, "plazas")
     else:
-        need(choice in (0, 1), "Choose one of the two rewards of the plaza.")
+        need(choice in (0, 1), _("Choose one of the two rewards of the plaza."))
         gain(ctx, seat, side["top"][choice], "plazas")

@@ -6,6 +6,7 @@ A reward is a list of atoms (data SCHEMA.md). `gain` applies them in order; a
 become pending sideways steps (PRG-TURN-07).
 """
 
+from engine.core.text import _
 from engine.praga.common import clone, parse_atom, tech_active
 
 MANDATORY = {"side", "choice", "tech", "token", "bridge", "arrow", "plaza", "road_free"}
@@ -219,11 +220,11 @@ def pay(ctx, seat, gold=0, stone=0, eggs=0, sw=0, gw=0):
     from engine.praga.common import need
 
     pl = ctx.pl(seat)
-    need(pl["gold"] >= gold, "You do not have enough gold.")
-    need(pl["stone"] >= stone, "You do not have enough stone.")
-    need(pl["eggs"] >= eggs, "You do not have an egg to pay.")
-    need(pl["sw"] >= sw, "You do not have enough silver windows.")
-    need(pl["gw"] >= gw, "You do not have enough gold windows.")
+    need(pl["gold"] >= gold, _("You do not have enough gold."))
+    need(pl["stone"] >= stone, _("You do not have enough stone."))
+    need(pl["eggs"] >= eggs, _("You do not have an egg to pay."))
+    need(pl["sw"] >= sw, _("You do not have enough silver windows."))
+    need(pl["gw"] >= gw, _("You do not have enough gold windows."))
     if gold or stone or eggs or sw or gw:
         pl = ctx.p(seat)
         pl["gold"] -= gold

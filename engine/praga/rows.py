@@ -5,6 +5,7 @@
 pending refills are `turn["refill"]` = [[row, slot], ...] (Yucata: refill on request).
 """
 
+from engine.core.text import _
 from engine.praga.common import ROWS, need
 from engine.praga.rewards import pay
 
@@ -40,7 +41,7 @@ def put_under(ctx, tile_id):
 def take_from_row(ctx, row, slot):
     """Remove the tile of a slot; the refill is pending (PRG-HEX-04)."""
     tile = ctx.s["rows"][row][slot]
-    need(tile is not None, "There is no tile in this slot.")
+    need(tile is not None, _("There is no tile in this slot."))
     ctx.w("rows")[row][slot] = None
     turn = ctx.s.get("turn")
     if turn is not None:
@@ -75,27 +76,27 @@ def fill_empty_slots(ctx, row):
 def do_refill(ctx, seat, move):
     """Request the pending refill of a row (PRG-HEX-04, Yucata deviation)."""
     row = move["row"]
-    need(row in ROWS, "Unknown row.")
-    need(any(rs[0] == row for rs in ctx.s["turn"]["refill"]), "This row has no slot to refill.")
+    need(row in ROWS, _("Unknown row."))
+    need(any(rs[0] == row for rs in ctx.s["turn"]["refill"]), _("This row has no slot to refill."))
     refill_row(ctx, row)
 
 
 def do_refresh(ctx, seat, move):
     """PRG-HEX-06/07: once per turn, pay 1 gold or 1 stone, replace 2 tiles of a row."""
     turn = ctx.s["turn"]
-    need(not turn["bonus_only"], "Only the deferred rewards may be resolved in this bonus turn.")
-    need(not turn["refreshed"], "You have already refreshed a row this turn.")
+    need(not turn["bonus_only"], _("Only the deferred rewards may be resolved in this bonus turn."))
+    need(not turn["refreshed"], _("You have already refreshed a row this turn."))
     row, slots, res = move["row"], move["slots"], move["pay"]
-    need(row in ROWS, "Unknown row.")
-    need(res in ("gold", "stone"), "Pay the refresh with gold or stone.")
+    need(row in ROWS, _("Unknown row."))
+    need(res in ("gold", "stone"), _("Pay the refresh with gold or stone."))
     need(isinstance(slots, list) and len(slots) == 2 and all(type(s) is int for s in slots),
-         "Name the two slots to remove.")
+         _("Name the two slots to remove."))
     a, b = sorted(slots)
-    need(0 <= a < b <= SPECIAL_SLOT, "Name two different slots of the row.")
+    need(0 <= a < b <= SPECIAL_SLOT, _("Name two different slots of the row."))
     pay(ctx, seat, **{res: 1})
     refill_row(ctx, row)  # PRG-HEX-07
     r = ctx.s["rows"][row]
-    need(r[a] is not None and r[b] is not None, "Both slots must hold a tile.")
+    need(r[a] is not None and r[b] is not None, _("Both slots must hold a tile."))
     ctx.t()["refreshed"] = True
     rows = ctx.w("rows")
     for s in (a, b):

@@ -77,7 +77,7 @@ def new_player(ed, seat):
 def new(options, seats, seed):
     opts = normalize_options(OPTIONS, options, seats)
     if opts["first_game"] and opts["action_side"] != "A":
-        raise IllegalMove("The first-game setup uses side A of the action tiles.")
+        raise IllegalMove(_("The first-game setup uses side A of the action tiles."))
     edition_id = current_edition()
     ed = edition(edition_id)
     rng = Rng.from_seed(seed)

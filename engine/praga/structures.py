@@ -4,6 +4,7 @@ Player state `hw` / `ca` = {"row": 1.., "col": 0.., "dead": [[row, col], ...]}; 
 count from the start column (data 6.11), so a sideways step is always col + 1.
 """
 
+from engine.core.text import _
 from engine.praga.common import STRUCT_DATA, need, tech_active
 from engine.praga.rewards import add_pending, add_vp, find_pending, gain, pay, remove_pending, tech_reward
 
@@ -106,14 +107,14 @@ def land(ctx, seat, st):
 
 def do_side(ctx, seat, move):
     item = find_pending(ctx.s, move["item"], "side")
-    need(item is not None, "There is no such sideways step.")
+    need(item is not None, _("There is no such sideways step."))
     remove_pending(ctx, item["id"])
     side_step(ctx, seat, item["structure"])
 
 
 def do_arrow(ctx, seat, move):
     item = find_pending(ctx.s, move["item"], "arrow")
-    need(item is not None, "There is no such arrow.")
+    need(item is not None, _("There is no such arrow."))
     remove_pending(ctx, item["id"])
     st = item["structure"]
     if move["pay"]:
@@ -133,8 +134,8 @@ def can_climb(state, ed, seat, st):
 def do_climb(ctx, seat, move):
     """PRG-WALLCATH-04/05: 2 silver windows per row, plus the level cost."""
     st = move["structure"]
-    need(st in ("hw", "ca"), "Choose the Hunger Wall or the Cathedral.")
-    need(can_move_up(ctx.s, ctx.ed, seat, st), "There is no row above.")
+    need(st in ("hw", "ca"), _("Choose the Hunger Wall or the Cathedral."))
+    need(can_move_up(ctx.s, ctx.ed, seat, st), _("There is no row above."))
     pay(ctx, seat, sw=2)
     move_up(ctx, seat, st)
 
@@ -143,9 +144,9 @@ def do_cathedral_v(ctx, seat, move):
     from engine.praga.bridge import gain_v_tile
 
     item = find_pending(ctx.s, move["item"], "cathedral_v")
-    need(item is not None, "There is no Cathedral tile to take.")
+    need(item is not None, _("There is no Cathedral tile to take."))
     tile = move["tile"]
-    need(tile in item["options"] and tile in ctx.s["v_cathedral"], "This tile is not by the Cathedral.")
+    need(tile in item["options"] and tile in ctx.s["v_cathedral"], _("This tile is not by the Cathedral."))
     remove_pending(ctx, item["id"])
     ctx.w("v_cathedral").remove(tile)
     gain_v_tile(ctx, seat, tile)

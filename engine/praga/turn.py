@@ -2,6 +2,7 @@
 (PRG-TURN, PRG-WINDOW-03, PRG-EXTRA, PRG-ROUND, PRG-END, PRG-PLAZA-08/09).
 """
 
+from engine.core.text import _
 from engine.praga.common import need
 from engine.praga.rewards import add_pending, is_mandatory, pay
 from engine.praga.rows import era_change, refill_all
@@ -39,10 +40,10 @@ def new_turn(ctx, seat, bonus_only=False):
 def do_buy_extra(ctx, seat, move):
     """PRG-EXTRA-01/02: 2 gold windows, or 1 gold + 1 silver window, once per turn."""
     turn = ctx.s["turn"]
-    need(not turn["bonus_only"], "Only the deferred rewards may be resolved in this bonus turn.")
-    need(turn["extra"] is None, "You have already bought an extra action this turn.")
+    need(not turn["bonus_only"], _("Only the deferred rewards may be resolved in this bonus turn."))
+    need(turn["extra"] is None, _("You have already bought an extra action this turn."))
     how = move["pay"]
-    need(how in ("gold", "mixed"), "Pay with 2 gold windows or with 1 gold and 1 silver window.")
+    need(how in ("gold", "mixed"), _("Pay with 2 gold windows or with 1 gold and 1 silver window."))
     if how == "gold":
         pay(ctx, seat, gw=2)
     else:
@@ -77,16 +78,16 @@ def end_turn_blockers(state, seat):
 
     turn = state["turn"]
     if any(is_mandatory(i) for i in turn["pending"]):
-        return text("Resolve your pending items first.")
+        return text(_("Resolve your pending items first."))
     if turn["bonus_only"]:
         return None
     if turn["tile"] is None:
-        return text("Take an action tile first.")
+        return text(_("Take an action tile first."))
     if turn["main"] is None:
         from engine.praga.moves import main_action_possible
 
         if main_action_possible(state, seat):
-            return text("Perform the main action of your action tile first.")
+            return text(_("Perform the main action of your action tile first."))
     return None
 
 
@@ -97,13 +98,13 @@ def do_end_turn(ctx, seat, move):
         need(False, blocker["msg"])
     keep = move.get("keep")
     if turn["bonus_only"]:
-        need(keep is None, "No windows are discarded in a bonus turn.")
+        need(keep is None, _("No windows are discarded in a bonus turn."))
         ctx.p(seat)["turns_bonus"] = ctx.pl(seat).get("turns_bonus", 0) + 1
         ctx.barrier = True
         next_bonus_turn(ctx)
         return
     options = keep_options(ctx.s)
-    need(keep in options, "Name the 2 windows you keep.")
+    need(keep in options, _("Name the 2 windows you keep."))
     # PRG-TURN-09: automatic pending gains
     wb = turn.get("wheel_bonus")
     if wb and not wb["used"] and wb["kind"] == "gain":

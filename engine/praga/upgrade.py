@@ -1,5 +1,6 @@
 """Upgrade an Action (PRG-UPG-01..09)."""
 
+from engine.core.text import _
 from engine.praga.actions import special_allowed, start_action
 from engine.praga.board import action_hex, place_bonuses
 from engine.praga.common import need
@@ -8,11 +9,11 @@ from engine.praga.rows import SPECIAL_SLOT, take_from_row
 
 
 def check_slot(ctx, row, slot, via):
-    need(type(slot) is int and 0 <= slot <= SPECIAL_SLOT, "Unknown slot.")
+    need(type(slot) is int and 0 <= slot <= SPECIAL_SLOT, _("Unknown slot."))
     if slot == SPECIAL_SLOT:
         need(special_allowed(ctx.s, via),
-             "The special tile needs the special-tile bonus of your action tile and the main action.")
-    need(ctx.s["rows"][row][slot] is not None, "There is no tile in this slot.")
+             _("The special tile needs the special-tile bonus of your action tile and the main action."))
+    need(ctx.s["rows"][row][slot] is not None, _("There is no tile in this slot."))
 
 
 def use_slot(ctx, row, slot):
@@ -23,7 +24,7 @@ def use_slot(ctx, row, slot):
 
 def do_upgrade(ctx, seat, move):
     slot, rot = move["slot"], move["rotation"]
-    need(0 <= rot <= 5, "A rotation is 0 to 5.")
+    need(0 <= rot <= 5, _("A rotation is 0 to 5."))
     via = start_action(ctx, seat, "UPGRADE", move)
     check_slot(ctx, "upgrade", slot, via)
     tile = use_slot(ctx, "upgrade", slot)
@@ -57,7 +58,7 @@ def place_upgrade(ctx, seat, tile, rot):
 def do_retro(ctx, seat, move):
     """Take one retroactive upgrade bonus (PRG-UPG-04)."""
     item = find_pending(ctx.s, move["item"], "retro")
-    need(item is not None, "There is no such retroactive bonus.")
+    need(item is not None, _("There is no such retroactive bonus."))
     turn = ctx.t()
     for it in turn["pending"]:
         if it["id"] == item["id"]:

@@ -1,5 +1,6 @@
 """Construct a Wall (PRG-WALL-01..06)."""
 
+from engine.core.text import _
 from engine.praga.actions import start_action
 from engine.praga.board import place_bonuses, wall_positions
 from engine.praga.common import hexkey, need, tech_active
@@ -16,15 +17,15 @@ def wall_cost(rec, via):
 
 def do_wall(ctx, seat, move):
     slot, rot, pos = move["slot"], move["rotation"], tuple(move["position"])
-    need(0 <= rot <= 5, "A rotation is 0 to 5.")
-    need(pos in wall_positions(ctx.ed), "This is not a wall position of your action board.")
-    need(hexkey(pos) not in ctx.pl(seat)["walls"], "A wall already stands there.")
+    need(0 <= rot <= 5, _("A rotation is 0 to 5."))
+    need(pos in wall_positions(ctx.ed), _("This is not a wall position of your action board."))
+    need(hexkey(pos) not in ctx.pl(seat)["walls"], _("A wall already stands there."))
     via = start_action(ctx, seat, "WALL", move)
     check_slot(ctx, "wall", slot, via)
     rec = ctx.ed.TILES[ctx.s["rows"]["wall"][slot]]
     gold, stone = wall_cost(rec, via)
     pl = ctx.pl(seat)
-    need(pl["gold"] >= gold and pl["stone"] >= stone, "You cannot pay for this wall.")
+    need(pl["gold"] >= gold and pl["stone"] >= stone, _("You cannot pay for this wall."))
     tile = use_slot(ctx, "wall", slot)
     pay(ctx, seat, gold=gold, stone=stone)
     gain(ctx, seat, rec["reward"], "tiles")

@@ -5,6 +5,7 @@ notch k sits at board position (o + k) mod 12. A taken tile leaves `at` until th
 of the turn returns it to p0.
 """
 
+from engine.core.text import _
 from engine.praga.common import need, tech_active
 from engine.praga.rewards import add_vp, gain, gain_eggs, pay, tech_record, tech_reward
 
@@ -65,13 +66,13 @@ def t11(ctx, seat, vp):
 def do_take(ctx, seat, move):
     """PRG-WHEEL-04..07/11: take an action tile from the wheel."""
     turn = ctx.s["turn"]
-    need(not turn["bonus_only"], "Only the deferred rewards may be resolved in this bonus turn.")
-    need(turn["tile"] is None, "You have already taken an action tile this turn.")
+    need(not turn["bonus_only"], _("Only the deferred rewards may be resolved in this bonus turn."))
+    need(turn["tile"] is None, _("You have already taken an action tile this turn."))
     tid = move["tile"]
     wheel = ctx.s["wheel"]
-    need(tid in wheel["at"], "This action tile is not on the wheel.")
+    need(tid in wheel["at"], _("This action tile is not on the wheel."))
     gold, vp = take_cost(ctx.s, ctx.ed, tid)
-    need(ctx.pl(seat)["gold"] >= gold, "You need {gold} gold to take this action tile.", gold=gold)
+    need(ctx.pl(seat)["gold"] >= gold, _("You need {gold} gold to take this action tile."), gold=gold)
     pay(ctx, seat, gold=gold)
     notch = wheel["at"][tid]
     w = ctx.w("wheel")
@@ -96,7 +97,7 @@ def do_wheel_bonus(ctx, seat, move):
     """PRG-WHEEL-08/09: use the wheel bonus (now or later in the turn)."""
     turn = ctx.s["turn"]
     wb = turn.get("wheel_bonus")
-    need(wb is not None and not wb["used"], "You have no unused wheel bonus.")
+    need(wb is not None and not wb["used"], _("You have no unused wheel bonus."))
     use_wheel_bonus(ctx, seat)
 
 
@@ -109,7 +110,7 @@ def use_wheel_bonus(ctx, seat):
         _wheel_resource_techs(ctx, seat, reward)
     else:  # egg purchase
         res = wb["pay"]
-        need(ctx.pl(seat)[res] >= 1, "You need 1 {res} to buy the egg.", res=res)
+        need(ctx.pl(seat)[res] >= 1, _("You need 1 {res} to buy the egg."), res=res)
         pay(ctx, seat, **{res: 1})
         gain_eggs(ctx, seat, 1, "wheel")
 
@@ -127,7 +128,7 @@ def _wheel_resource_techs(ctx, seat, reward):
 def do_special_vp(ctx, seat, move):
     """PRG-WHEEL-10: take the VP of the special-tile bonus instead of a special tile."""
     sp = ctx.s["turn"].get("special")
-    need(sp is not None and sp["state"] == "open", "You have no unused special-tile bonus.")
+    need(sp is not None and sp["state"] == "open", _("You have no unused special-tile bonus."))
     convert_special(ctx, seat)
 
 

@@ -1,6 +1,8 @@
 """Charles Bridge (spec 5.2, 6.12): deck, bonus pieces, silver IV and gold V bridge tiles.
 Texts: German originals in the appendix of seed [Y]; the English is our own wording."""
 
+from engine.core.text import _
+
 from ._util import CONFIRMED, INFERRED, PROVISIONAL, prov, rec
 
 # 10 bonus spaces numbered 0..9 from the Old Town bank outwards; piece slot j (1..5) covers
@@ -44,24 +46,24 @@ def _v(tile_id, text, immediate, per, vp, status=CONFIRMED, note=None):
 # covered ones included), "wall" (wall tiles), "quarry" / "mine" (current counts), "row" (rows
 # above the bottom row reached, on each of the Hunger Wall and the Cathedral).
 BRIDGE_TILES = [
-    _iv("IV-1", "Gain 2 blue markers.", ["BM", "BM"]),
-    _iv("IV-2", "Gain 2 red markers.", ["RM", "RM"]),
-    _iv("IV-3", "You may move 1 space sideways on the Hunger Wall. Also gain 1 silver window and 2 VP.",
+    _iv("IV-1", _("Gain 2 blue markers."), ["BM", "BM"]),
+    _iv("IV-2", _("Gain 2 red markers."), ["RM", "RM"]),
+    _iv("IV-3", _("You may move 1 space sideways on the Hunger Wall. Also gain 1 silver window and 2 VP."),
         ["1SW", "2VP"], optional_step="HW"),
-    _iv("IV-4", "You may move 1 space sideways on the Cathedral. Also gain 1 silver window and 2 VP.",
+    _iv("IV-4", _("You may move 1 space sideways on the Cathedral. Also gain 1 silver window and 2 VP."),
         ["1SW", "2VP"], optional_step="CA"),
-    _iv("IV-5", "Gain 1 gold window and 2 gold.", ["1GW", "2G"]),
-    _iv("IV-6", "Advance 3 steps on the Charles University track.", ["3U"]),
-    _v("V-1", "Gain 3 VP now. At game end, gain VP equal to your position on the Charles University track.",
+    _iv("IV-5", _("Gain 1 gold window and 2 gold."), ["1GW", "2G"]),
+    _iv("IV-6", _("Advance 3 steps on the Charles University track."), ["3U"]),
+    _v("V-1", _("Gain 3 VP now. At game end, gain VP equal to your position on the Charles University track."),
        ["3VP"], "university", 1,
        note="reading: position = steps advanced (0-8 in provisional-1), not the multiplier"),
-    _v("V-2", "At game end, gain 3 VP per upgrade tile you own, covered ones included.",
+    _v("V-2", _("At game end, gain 3 VP per upgrade tile you own, covered ones included."),
        [], "upgrade", 3),
-    _v("V-3", "At game end, gain 2 VP per wall tile you own.", [], "wall", 2),
-    _v("V-4", "Gain 3 VP now. At game end, gain 1 VP per quarry.", ["3VP"], "quarry", 1),
-    _v("V-5", "Gain 3 VP now. At game end, gain 1 VP per gold mine.", ["3VP"], "mine", 1),
-    _v("V-6", "At game end, gain 2 VP per row above the bottom row you reached on the Hunger Wall "
-              "and on the Cathedral.",
+    _v("V-3", _("At game end, gain 2 VP per wall tile you own."), [], "wall", 2),
+    _v("V-4", _("Gain 3 VP now. At game end, gain 1 VP per quarry."), ["3VP"], "quarry", 1),
+    _v("V-5", _("Gain 3 VP now. At game end, gain 1 VP per gold mine."), ["3VP"], "mine", 1),
+    _v("V-6", _("At game end, gain 2 VP per row above the bottom row you reached on the Hunger Wall "
+              "and on the Cathedral."),
        [], "row", 2, status=PROVISIONAL,
        note="text CONFIRMED ('Punkte abhängig von der Reihe'); scale 2 VP per row PROVISIONAL"),
 ]

@@ -6,6 +6,8 @@ track), "mine_or_quarry" (the track on which the human has the higher count; bot
 `take`: the action tile he takes and returns, n-th oldest = n-th highest board position.
 """
 
+from engine.core.text import _
+
 from ._util import CONFIRMED, PROVISIONAL, prov, rec
 
 _SRC = "spec 6.15; [SH] src/services/Cards.ts"
@@ -13,15 +15,15 @@ _SRC = "spec 6.15; [SH] src/services/Cards.ts"
 PARLER = {
     "cards": [
         rec(CONFIRMED, _SRC, id="PP1", actions=[{"kind": "building"}], take=1,
-            text="Construct a building. Take the oldest action tile."),
+            text=_("Construct a building. Take the oldest action tile.")),
         rec(CONFIRMED, _SRC, id="PP2", actions=[{"kind": "wall"}, {"kind": "quarry"}], take=1,
-            text="Take a wall tile; +1 quarry. Take the oldest action tile."),
+            text=_("Take a wall tile; +1 quarry. Take the oldest action tile.")),
         rec(CONFIRMED, f"{_SRC}; [Y]", id="PP3", actions=[{"kind": "mine_or_quarry"}], take=1,
-            text="+1 gold mine or +1 quarry. Take the oldest action tile."),
+            text=_("+1 gold mine or +1 quarry. Take the oldest action tile.")),
         rec(CONFIRMED, _SRC, id="PP4", actions=[{"kind": "building"}], take=2,
-            text="Construct a building. Take the 2nd oldest action tile."),
+            text=_("Construct a building. Take the 2nd oldest action tile.")),
         rec(CONFIRMED, _SRC, id="PP5", actions=[{"kind": "upgrade"}, {"kind": "mine"}], take=3,
-            text="Take an upgrade tile; +1 gold mine. Take the 3rd oldest action tile."),
+            text=_("Take an upgrade tile; +1 gold mine. Take the 3rd oldest action tile.")),
     ],
     # the first available seal of this order is claimed when his cube reaches the track's end
     "seal_order": {
