@@ -125,6 +125,8 @@ def test_PRG_CUBE_03_two_available_cubes_plus_one_per_wealth_bonus_at_most_five(
 
 
 def test_PRG_CUBE_04_only_buildings_and_seals_use_available_cubes():
+    """Seed note: [Y] words the cube on a building as an instruction ("lege einen Würfel deiner Farbe auf
+    das Feld"); the spec reads it as optional (PRG-BUILD-06, following [K]), as the engine does."""
     s = base(tile="AT2", actions=("QUARRIES", "BUILDING"), extra="bought")
     seat = s["active"]
     s = put_tile_in_row(s, "building", 0, "B1-02")
@@ -463,3 +465,57 @@ def test_PRG_BUILD_09_order_cube_before_plaza_scoring_markers_before_technology_
     assert own["both"] and me(s)["cubes"] == 2 and s["deferred"] == {str(other): [{"plaza": "PL09",
                                                                                   "both": False}]}
     assert pending(s, "side")  # the Cathedral step is pending next to the plaza reward
+
+
+def test_PRG_ADJ_02_two_touching_symbols_give_both_bonuses_an_edge_without_symbol_nothing():
+    # W1-02 (symbol 1T) at (2,-2) turned 3 faces the Mines hex (1,-1); U1-01 (symbol 1SW) turned 0 faces it
+    s = base(tile="AT3", actions=("UPGRADE", "ROAD"))
+    s = with_wall(s, (2, -2), "W1-02", rot=3)
+    s = put_tile_in_row(s, "upgrade", 0, "U1-01")
+    a = do(s, {"type": "upgrade", "slot": 0, "rotation": 0})
+    assert (me(a)["sw"], me(a)["tech"]) == (1, 1)
+    b = do(s, {"type": "upgrade", "slot": 0, "rotation": 1})  # symbol faces (2,-1): empty
+    assert (me(b)["sw"], me(b)["tech"]) == (0, 0)
+    c = with_wall(s, (2, -2), "W1-02", rot=0)  # the wall's edge facing the hex has no symbol
+    c = do(c, {"type": "upgrade", "slot": 0, "rotation": 0})
+    assert (me(c)["sw"], me(c)["tech"]) == (0, 0)
+
+
+def test_PRG_WALL_02_green_window_reward_at_once():
+    s = base(tile="AT1", actions=("MINES", "WALL"))
+    s = put_tile_in_row(s, "wall", 0, "W1-13")  # 3S, reward 2VP 1E
+    s = edit_player(s, s["active"], stone=3)
+    s = do(s, {"type": "wall", "slot": 0, "position": [0, -2], "rotation": 0})
+    assert (me(s)["vp"], me(s)["eggs"], me(s)["stone"]) == (2, 1, 0)
+
+
+def test_PRG_WALL_05_hunger_wall_symbol_gives_one_mandatory_step_to_the_left():
+    s = base(tile="AT1", actions=("MINES", "WALL"))
+    s = put_tile_in_row(s, "wall", 0, "W1-01")  # Hunger Wall symbol
+    s = put_tile_in_row(s, "wall", 1, "W1-02")  # none
+    s = edit_player(s, s["active"], stone=2)
+    a = do(s, {"type": "wall", "slot": 0, "position": [0, -2], "rotation": 0})
+    [side] = pending(a, "side")
+    assert side["structure"] == "hw" and not side["optional"]
+    with pytest.raises(IllegalMove):
+        do(a, {"type": "end_turn"})
+    a = do(a, {"type": "side", "item": side["id"]})
+    assert me(a)["hw"] == {"row": 1, "col": 1, "dead": []}
+    b = do(s, {"type": "wall", "slot": 1, "position": [0, -2], "rotation": 0})
+    assert not pending(b, "side")
+
+
+def test_T21_PRG_BUILD_08_plaza_completed_by_a_building_without_cube_space():
+    s = base(players=3, seed=12, tile="AT2", actions=("QUARRIES", "BUILDING"))
+    p1 = s["active"]
+    p2, p3 = [s["order"][(s["order"].index(p1) + k) % 3] for k in (1, 2)]
+    assert "PL10-NE" in s["city"]  # pre-filled with 3 players
+    s["plazas"]["PL10"] = {"tile": "P01", "side": "a", "scored": False}
+    s["city"]["PL10-E"] = {"tile": "B1-02", "rot": 0, "owner": p2, "cube": True, "spent": 2}
+    s["city"]["PL10-SE"] = {"tile": "B1-02", "rot": 0, "owner": p2, "cube": True, "spent": 2}
+    s["city"]["PL10-W"] = {"tile": "B1-02", "rot": 0, "owner": p3, "cube": True, "spent": 2}
+    s = edit_player(put_tile_in_row(s, "building", 0, "B1-10"), p1, gold=2)  # no cube space
+    s = do(s, {"type": "building", "slot": 0, "site": "PL10-NW", "rotation": 0, "cube": False})
+    assert me(s)["vp_by_source"]["buildings"] == 5 and s["plazas"]["PL10"]["scored"]
+    assert not pending(s, "plaza")
+    assert s["deferred"] == {str(p2): [{"plaza": "PL10", "both": True}], str(p3): [{"plaza": "PL10", "both": False}]}

@@ -279,3 +279,16 @@ def test_PRG_VAR_04_first_game_fixed_order_whatever_the_seed():
     for seed in range(4):
         s = new_game(2, seed, first_game=True)
         assert tile_positions(s["wheel"]) == {"AT1": 0, "AT2": 1, "AT3": 2, "AT4": 3, "AT5": 4, "AT6": 5}
+
+
+def test_PRG_GEN_07_draws_happen_when_applied_revealing_moves_are_undo_barriers():
+    s = set_turn(new_game(2, 13))
+    seat = s["active"]
+    s = edit_player(s, seat, gold=3)
+    a = do(s, {"type": "mines", "option": "produce"})  # reveals nothing: may be taken back
+    assert a["rng"] == s["rng"] and {"type": "undo"} in P.legal_moves(a, seat)
+    assert P.apply(a, seat, {"type": "undo"})["players"][seat] == s["players"][seat]
+    stack = list(a["stacks"]["wall-1-normal"])
+    b = do(a, {"type": "refresh", "row": "wall", "slots": [0, 1], "pay": "gold"})  # draws from a stack
+    assert b["undo"] is None and {"type": "undo"} not in P.legal_moves(b, seat)
+    assert b["rows"]["wall"][:2] == stack[:2]

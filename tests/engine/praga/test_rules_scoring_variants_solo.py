@@ -188,6 +188,8 @@ def test_PRG_PARLER_02_pawn_on_a_plaza_in_play_cube_on_a_tile_of_each_row():
 
 
 def test_PRG_PARLER_03_one_card_per_turn_reshuffle_nth_oldest_tile():
+    """"Oldest" is counted like the dummy's "furthest forward" (OQ-47/48): highest board position first.
+    Seed wording for the dummy: "am weitesten vorn ... am nächsten zum blauen Bereich"."""
     s = parler(card="PP5")  # take the 3rd oldest tile
     third = tiles_by_age(s["wheel"])[2]
     after = do(s, {"type": "end_turn"})
@@ -211,6 +213,8 @@ def test_PRG_PARLER_04_take_wall_tile_under_the_stack_cube_moves_right_row_refil
 
 
 def test_PRG_PARLER_06_parler_cube_on_building_scoring_defers_the_human_reward():
+    """Seed difference: [Y] moves Parler's row cube only after taking an upgrade or wall tile; the spec
+    (following [SH]) and the engine also move it after a building."""
     s = parler(card="PP1")
     s["parler"]["pawn"] = "PL09"
     s["plazas"]["PL09"] = {"tile": "P01", "side": "a", "scored": False}

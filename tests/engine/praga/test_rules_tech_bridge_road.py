@@ -384,6 +384,9 @@ def _choose(s, k):
 
 
 def test_ROAD_base_I_free_two_gold_or_two_stone():
+    """Seed note: the action text of [Y] says the two effects are carried out "sofort"; its timing list
+    lets the "sofortige" effects of the King's Road wait until any later moment of the same turn
+    (PRG-ROAD-04), so they are pending items."""
     s = _free(_arrive("I"))
     assert pending(s, "choice")[0]["options"] == [["2G"], ["2S"]]
     assert me(_choose(s, 0))["gold"] == 4
@@ -507,6 +510,8 @@ def test_PRG_BRIDGE_04_five_planks_complete_the_bridge():
 
 
 def test_PRG_BRIDGE_07_the_iv_stack_cannot_run_out():
+    """Seed note: for a complete bridge [Y] says "suchst du dir ein Plättchen vom IV-Stapel aus" without
+    repeating "draw 3"; the spec reading (OQ-27) and the engine still draw 3 and keep 1."""
     s = new_game(4, 4)
     for seat in range(4):
         s = set_turn(s, tile="AT3", actions=("UPGRADE", "ROAD"), seat=seat)
@@ -602,3 +607,20 @@ def test_PRG_WALLCATH_09_final_scoring_row_vp_and_column_times_markers():
     s = edit_player(s, seat, hw={"row": 2, "col": 4, "dead": []}, bm=2, ca={"row": 6, "col": 5, "dead": []}, rm=1)
     f = final_breakdown(s, seat)["final"]
     assert f["hunger_wall"] == 2 + 3 * 2 and f["cathedral"] == 16 + 4 * 1
+
+
+def test_PRG_SCORE_02_academics_technology_steps_times_university_multiplier():
+    s = st()
+    seat = s["active"]
+    assert final_breakdown(edit_player(s, seat, tech=7, uni=8), seat)["final"]["academics"] == 21
+    assert final_breakdown(edit_player(s, seat, tech=7, uni=0), seat)["final"]["academics"] == 0
+
+
+def test_PRG_SCORE_03_structures_row_vp_plus_column_value_times_markers():
+    s = st()
+    seat = s["active"]
+    s = edit_player(s, seat, hw={"row": 4, "col": 3, "dead": []}, bm=3, ca={"row": 5, "col": 2, "dead": []}, rm=4)
+    f = final_breakdown(s, seat)["final"]
+    assert (f["hunger_wall"], f["cathedral"]) == (8 + 2 * 3, 12 + 2 * 4)
+    f = final_breakdown(edit_player(s, seat, bm=0, rm=0), seat)["final"]  # markers valued by their own structure
+    assert (f["hunger_wall"], f["cathedral"]) == (8, 12)
