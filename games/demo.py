@@ -78,7 +78,7 @@ def seed(game_id=None):
                 invitations.join(invitation, user)
             play(Game.objects.get(invitation=invitation), rng, until)
             return invitation
-        return once(key, make)
+        return once(note, make)
 
     game("Demo: Alice's move", [a, b], turn_of("alice", at_least=6))
     game("Demo: a private game, Bob's move", [a, b, c], turn_of("bob", at_least=4), visibility="private")
