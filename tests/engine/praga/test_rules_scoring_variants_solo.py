@@ -241,3 +241,23 @@ def test_PRG_PARLER_11_parler_scores_nothing_and_takes_no_token_vp():
     after = do(s, {"type": "end_turn"})
     assert after["wheel"]["token"] is None and after["players"][0]["vp"] == before
     assert "vp" not in after["parler"] and len(after["players"]) == 1
+
+
+def test_PRG_PARLER_07_pawn_moves_on_when_the_human_fills_its_plaza():
+    s = set_turn(new_game(1, 91, solo_mode="parler"), tile="AT2", actions=("QUARRIES", "BUILDING"))
+    s["parler"]["pawn"] = "PL09"
+    for site in ("PL09-E", "PL09-W"):
+        s["city"][site] = {"tile": "B1-02", "rot": 0, "owner": 0, "cube": False, "spent": 2}
+    s = edit_player(put_tile_in_row(s, "building", 0, "B1-02"), 0, gold=2)
+    s = do(s, {"type": "building", "slot": 0, "site": "PL09-SW", "rotation": 0, "cube": False})
+    assert s["parler"]["pawn"] == "PL10"
+
+
+def test_PRG_TURN_09_automatic_window_gain_before_the_discard():
+    s = set_turn(new_game(2, 51), main="MINES", wheel_bonus={"kind": "gain", "reward": ["1SW"], "used": False})
+    seat = s["active"]
+    s = edit_player(s, seat, sw=2, gw=1)
+    ends = [m for m in P.legal_moves(s, seat) if m["type"] == "end_turn"]
+    assert ends == [{"type": "end_turn", "keep": {"sw": 1, "gw": 1}}, {"type": "end_turn", "keep": {"sw": 2, "gw": 0}}]
+    after = do(s, {"type": "end_turn", "keep": {"sw": 2, "gw": 0}})
+    assert (after["players"][seat]["sw"], after["players"][seat]["gw"]) == (2, 0)

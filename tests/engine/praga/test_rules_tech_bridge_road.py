@@ -624,3 +624,17 @@ def test_PRG_SCORE_03_structures_row_vp_plus_column_value_times_markers():
     assert (f["hunger_wall"], f["cathedral"]) == (8 + 2 * 3, 12 + 2 * 4)
     f = final_breakdown(edit_player(s, seat, bm=0, rm=0), seat)["final"]  # markers valued by their own structure
     assert (f["hunger_wall"], f["cathedral"]) == (8, 12)
+
+
+def test_PRG_TECH_01_OQ_35_36_each_space_entered_draws_fewer_than_three_left():
+    s = edit_player(st(), st()["active"], tech=4)
+    s = gain_choice(s, ["2T"])
+    assert [(i["kind"], i["level"]) for i in s["turn"]["pending"]] == [("tech", 3), ("tech", 4)]
+    t = st()
+    t["tech_stacks"]["1"] = ["T1-4"]
+    t = gain_choice(t, ["1T"])
+    assert [i["drawn"] for i in pending(t, "tech")] == [["T1-4"]]
+    u = st()
+    u["tech_stacks"]["1"] = []
+    u = gain_choice(u, ["1T"])
+    assert me(u)["tech"] == 1 and not pending(u, "tech")
