@@ -1,0 +1,57 @@
+"""German: the whole interface, the game log and the emails follow the reader's language."""
+
+import random
+
+import pytest
+from django.core import mail
+
+from tests.support.games import play_random_move, start_game
+
+
+@pytest.fixture
+def german_bob(bob):
+    bob.profile.language = "de"
+    bob.profile.save()
+    return bob
+
+
+def test_the_game_page_is_german_for_a_german_reader(alice, german_bob, bob_client, alice_client):
+    game = start_game("toy", [german_bob, alice])
+    page = bob_client.get(f"/games/{game.pk}/").content.decode()
+    assert "Du bist am Zug" in page and "Spielprotokoll" in page and "Meine Spiele" in page
+    assert "Waiting for the other players" in alice_client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_refusals_come_in_the_readers_language(alice, german_bob, bob_client):
+    from tests.support.games import post_move
+
+    game = start_game("toy", [alice, german_bob])
+    response = post_move(bob_client, game, {"type": "play"})
+    assert response.json()["error"] == "Du bist nicht am Zug."
+
+
+def test_praga_log_lines_are_translated(alice, german_bob, bob_client):
+    from engine import registry
+
+    if "praga" not in registry.GAMES:
+        pytest.skip("Praga is not registered")
+    game = start_game("praga", [alice, german_bob])
+    rng = random.Random(1)
+    for _ in range(6):
+        play_random_move(game, rng, skip_undo=True)
+    english = bob_client.get(f"/api/games/{game.pk}/log/", HTTP_ACCEPT_LANGUAGE="en").json()
+    lines = [entry["text"] for entry in english["entries"]]
+    assert lines and all(line for line in lines)
+    page = bob_client.get(f"/games/{game.pk}/").content.decode()
+    assert "Spieler" in page or "Runde" in page
+
+
+def test_emails_are_sent_in_the_users_language(client, german_bob, db):
+    client.post("/accounts/password/reset/", {"email": "bob@example.com"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert len(mail.outbox) == 1
+    assert "Passwort" in mail.outbox[0].subject + mail.outbox[0].body
+
+
+def test_the_language_switch_for_visitors(client, db):
+    response = client.post("/i18n/setlang/", {"language": "de", "next": "/"}, follow=True)
+    assert "Registrieren" in response.content.decode()
