@@ -11,39 +11,102 @@ def random_move(state, seat, rng):
     return moves[rng.below(len(moves))]
 
 
+def _remaining(state):
+    """Share of the game still to come (1 at the start, 0 at the end)."""
+    from engine.praga.common import edition
+    from engine.praga.turn import total_turns
+
+    total = total_turns(state, edition(state["edition"]))
+    return max(0.0, 1.0 - state["turn_no"] / float(total))
+
+
 def _score(state, seat):
-    """'If the game ended now' score plus a small value for resources still to be used."""
+    """'If the game ended now' score plus a value for what can still be turned into points.
+
+    Production, cubes, technology steps and held technologies are worth more early
+    (`f` = share of the game still to come); gold and stone pay for buildings and walls;
+    a cube on an unscored plaza competes for its top rewards.
+    """
     pl = state["players"][seat]
-    potential = (0.3 * (pl["gold"] + pl["stone"]) + 0.6 * (pl["sw"] + pl["gw"]) + 0.5 * pl["eggs"]
-                 + 0.8 * pl["cubes"] + 1.0 * (pl["mines"] + pl["quarries"]) + 0.7 * pl["uni"]
-                 + 1.5 * len(pl["techs"]) + 1.0 * pl["road"])
+    if state.get("phase") == "over":
+        return state["result"]["scores"][seat]
+    f = _remaining(state)
+    one_shot = sum(1 for t in pl["techs"] if t["level"] >= 3)
+    plaza_cubes = 0
+    for b in state["city"].values():
+        if b.get("owner") == seat and b.get("cube"):
+            plaza_cubes += 1
+    potential = (0.45 * min(pl["gold"], 9) + 0.45 * min(pl["stone"], 9) + 0.7 * (pl["sw"] + pl["gw"])
+                 + 0.4 * pl["eggs"] + f * (1.0 * pl["cubes"] + 2.5 * (pl["mines"] + pl["quarries"])
+                                            + 0.6 * pl["uni"] + 1.5 * pl["tech"])
+                 + 2.0 * f * (len(pl["techs"]) - one_shot) + 3.0 * one_shot + 1.5 * pl["road"]
+                 + 2.0 * plaza_cubes)
     return final_breakdown(state, seat)["total"] + potential
 
 
-def greedy_move(state, seat, rng, sample=60):
-    """Best move by the 'if the game ended now' score after it; ties and end turn last.
+def _candidates(state, seat, rng, sample):
+    """The legal moves worth trying: undo dropped, rules-equivalent rotations merged, and big
+    tile-placement families sampled down to `sample` moves in all."""
+    from engine.praga.common import edition
+    from engine.praga.moves import rotation_matters
 
-    Heuristics: never end the turn while another move improves the score; among
-    equal moves prefer non-end-turn moves that resolve things (random tie-break).
-    """
-    moves = [m for m in legal_moves(state, seat) if m["type"] != "undo"]
-    if len(moves) > sample:
-        keep = [m for m in moves if m["type"] not in ("building", "wall", "upgrade")]
-        big = [m for m in moves if m["type"] in ("building", "wall", "upgrade")]
+    ed = edition(state["edition"])
+    rows = state["rows"]
+    keep, big = [], []
+    for m in legal_moves(state, seat):
+        t = m["type"]
+        if t == "undo":
+            continue
+        if t in ("building", "wall", "upgrade"):
+            if m["rotation"] and not rotation_matters(ed.TILES[rows[t][m["slot"]]]):
+                continue
+            big.append(m)
+        else:
+            keep.append(m)
+    if len(keep) + len(big) > sample:
         rng.shuffle(big)
-        moves = keep + big[: max(sample - len(keep), 10)]
+        big = big[: max(sample - len(keep), 12)]
+    return keep + big
+
+
+def _value(state, seat, move, base):
+    try:
+        after = apply(state, seat, move)
+    except Exception:
+        return None, None
+    value = _score(after, seat) - base
+    if move["type"] == "end_turn":
+        value -= 0.5
+    elif move["type"] in ("refresh", "refill"):
+        value -= 1.0
+    return value, after
+
+
+def greedy_move(state, seat, rng, sample=60):
+    """Best move by the 'if the game ended now' score after it (plus potential, `_score`).
+
+    Taking an action tile (buying the extra action) is valued by the best main (extra)
+    action that follows it (two-step lookahead over the sampled actions), so the tile is
+    chosen for what it allows.
+    The turn ends only when no other move improves the score; random tie-break.
+    """
+    moves = _candidates(state, seat, rng, sample)
     base = _score(state, seat)
     best, best_value = None, None
     for m in moves:
-        try:
-            after = apply(state, seat, m)
-        except Exception:
+        value, after = _value(state, seat, m, base)
+        if value is None:
             continue
-        value = _score(after, seat) - base
-        if m["type"] == "end_turn":
-            value -= 0.5
-        elif m["type"] in ("refresh", "refill"):
-            value -= 1.0
+        ahead = {"take": "main", "buy_extra": "extra"}.get(m["type"])
+        if ahead and after["active"] == seat:
+            follow = [a for a in _candidates(after, seat, rng, sample // 2) if a.get("via") == ahead]
+            best_follow = None
+            for a in follow:
+                v, _after = _value(after, seat, a, base)
+                if v is not None and (best_follow is None or v > best_follow):
+                    best_follow = v
+            if best_follow is not None:
+                value = max(value, best_follow)
         value += rng.below(1000) / 100000.0
         if best_value is None or value > best_value:
             best, best_value = m, value
