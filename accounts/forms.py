@@ -9,6 +9,7 @@ class ProfileForm(forms.ModelForm):
         fields = [
             "display_name", "language", "time_zone",
             "notify_turn", "notify_invitation", "notify_reminder", "notify_finished", "notify_chat",
+            "turn_digest", "vacation_auto",  # correspondence play (games/clocks.py)
         ]
 
 

@@ -1,5 +1,6 @@
 """A player's profile: how they are shown, language, time zone, which emails they want."""
 
+import datetime
 import hashlib
 import secrets
 import zoneinfo
@@ -26,6 +27,20 @@ class Profile(models.Model):
     notify_reminder = models.BooleanField(_("remind me before my time runs out"), default=True)
     notify_finished = models.BooleanField(_("email me when a game ends"), default=True)
     notify_chat = models.BooleanField(_("email me about new chat messages"), default=False)
+    # Correspondence play (games/clocks.py, games/notifications/).
+    turn_digest = models.BooleanField(
+        _("at most one turn email a day (daily digest)"), default=False,
+        help_text=_("Otherwise one email covers every game that became yours within a few minutes."),
+    )
+    last_seen = models.DateTimeField(null=True, blank=True)  # updated at most once a minute
+    vacation_left = models.DurationField(default=datetime.timedelta(days=20))
+    vacation_since = models.DateTimeField(null=True, blank=True)  # on vacation: every clock is paused
+    vacation_auto = models.BooleanField(
+        _("take vacation days automatically before my time runs out"), default=True,
+        help_text=_("Your vacation then ends when you next visit the site."),
+    )
+    vacation_auto_started = models.BooleanField(default=False)
+    games_counted = models.PositiveIntegerField(default=0)  # finished games; one vacation day per 8
 
     def __str__(self):
         return self.name

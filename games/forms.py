@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games import engines
-from games.models import DAYS_PER_MOVE, Visibility
+from games.models import DAYS_PER_MOVE, TimeoutPolicy, Visibility
 from games.text import render
 
 
@@ -15,6 +15,8 @@ class InvitationForm(forms.Form):
         label=_("Time per move"), coerce=int, initial=3,
         choices=[(d, _("1 day") if d == 1 else _("%(days)d days") % {"days": d}) for d in DAYS_PER_MOVE],
     )
+    timeout_policy = forms.ChoiceField(label=_("When a player runs out of time"), choices=TimeoutPolicy.choices,
+                                       initial=TimeoutPolicy.DROP, widget=forms.RadioSelect)
     visibility = forms.ChoiceField(label=_("Who may watch"), choices=Visibility.choices, initial=Visibility.PUBLIC)
     fixed_order = forms.BooleanField(
         label=_("Keep the seat order as listed"), required=False,

@@ -29,7 +29,7 @@ def check_room_for_game(user):
 
 
 def create_invitation(host, game_id, players, options, invited, days_per_move=3,
-                      visibility="public", fixed_order=False, note=""):
+                      visibility="public", fixed_order=False, note="", timeout_policy="drop"):
     """`invited` lists one entry per seat after the host's: a User or None (open)."""
     try:
         options = engines.normalize(game_id, options, players)
@@ -47,6 +47,7 @@ def create_invitation(host, game_id, players, options, invited, days_per_move=3,
         invitation = Invitation.objects.create(
             host=host, game_id=game_id, players=players, options=options,
             days_per_move=days_per_move, visibility=visibility, fixed_order=fixed_order, note=note,
+            timeout_policy=timeout_policy,
         )
         Slot.objects.create(invitation=invitation, index=0, invited=host, user=host)
         for index, user in enumerate(invited, start=1):

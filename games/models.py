@@ -19,6 +19,14 @@ class Visibility(models.TextChoices):
     PRIVATE = "private", _("Private: only the players")
 
 
+class TimeoutPolicy(models.TextChoices):
+    """What happens when a seat's time per move runs out (games/clocks.py)."""
+
+    DROP = "drop", _("The player is dropped and a bot finishes the game for them")
+    CANCEL = "cancel", _("The game is cancelled without a result")
+    NONE = "none", _("No time limit (cancelled after 60 days without a move)")
+
+
 class Invitation(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for players")
@@ -34,6 +42,7 @@ class Invitation(models.Model):
     fixed_order = models.BooleanField(default=False)
     note = models.CharField(max_length=200, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.DROP)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -70,6 +79,7 @@ class Game(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+        CANCELLED = "cancelled", _("cancelled")  # by a timeout or after 60 idle days (games/clocks.py)
 
     game_id = models.CharField(max_length=40)
     invitation = models.OneToOneField(Invitation, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
@@ -98,7 +108,17 @@ class Game(models.Model):
 
     @property
     def is_finished(self):
-        return self.status == self.Status.FINISHED
+        """Over: finished, or cancelled by a timeout (no more moves either way)."""
+        return self.status != self.Status.RUNNING
+
+    @property
+    def is_cancelled(self):
+        return self.status == self.Status.CANCELLED
+
+    @property
+    def timeout_policy(self):
+        invitation = self.invitation if self.invitation_id else None
+        return invitation.timeout_policy if invitation is not None else TimeoutPolicy.DROP
 
     def seat_list(self):
         return sorted(self.seats.all(), key=lambda seat: seat.position)
@@ -121,6 +141,16 @@ class Seat(models.Model):
     waiting_since = models.DateTimeField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
+    # The clock (games/clocks.py). It runs while `deadline` is set; `clock_left` holds
+    # the time left while paused by vacation; `clock_since` is the wait it was set up for.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    clock_left = models.DurationField(null=True, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    next_nag = models.DateTimeField(null=True, blank=True, db_index=True)  # next reminder
+    warned = models.BooleanField(default=False)  # the 80 % warning went out for this wait
+    turn_emailed = models.BooleanField(default=True)  # this wait was in a turn email (or needs none)
+    dropped = models.BooleanField(default=False)  # timed out: a bot plays this seat, it ranks last
+    credited = models.BooleanField(default=False)  # counted towards the player's vacation days
 
     class Meta:
         ordering = ["position"]
@@ -163,6 +193,54 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["created", "pk"]
+
+
+class GameEvent(models.Model):
+    """A line in the game log that is not a move: a timeout, a cancellation."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    after_seq = models.PositiveIntegerField()  # shown after this move
+    text = models.JSONField()  # engine.core.text shape
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+
+
+class Email(models.Model):
+    """The outbox: one row per email, unique by `key`, so each is built and sent once.
+
+    A sender claims a row by moving `lease` forward with a conditional UPDATE and
+    marks it sent afterwards; a row whose lease expired is retried (games/notifications)."""
+
+    key = models.CharField(max_length=120, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)
+    to = models.CharField(max_length=254)
+    subject = models.CharField(max_length=250)
+    text = models.TextField()
+    html = models.TextField()
+    unsubscribe_url = models.CharField(max_length=500)
+    language = models.CharField(max_length=8)
+    created = models.DateTimeField(default=timezone.now)
+    lease = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["sent", "lease"])]
+
+    def __str__(self):
+        return self.key
+
+
+class TurnMail(models.Model):
+    """Batching of turn emails per user: at most one per few minutes (or a day)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="+")
+    due = models.DateTimeField(null=True, blank=True, db_index=True)
+    last = models.DateTimeField(null=True, blank=True)
 
 
 def new_request_id():

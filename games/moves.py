@@ -72,6 +72,8 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
         raise MoveRefused(403, text("You do not play in this game."))
     if claimed_seat is not None and claimed_seat != seat.position:
         raise MoveRefused(403, text("You can only move for your own seat."))
+    if seat.dropped:  # timed out: a bot plays this seat (games/clocks.py)
+        raise MoveRefused(403, text("You ran out of time; a bot plays your seat now."))
     if request_id is not None:
         if not isinstance(request_id, str) or not REQUEST_ID.match(request_id):
             raise MoveRefused(400, text("The request id must be 1 to 64 letters, digits, - or _."))

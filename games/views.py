@@ -60,7 +60,7 @@ def new_invitation(request, game_id=None):
             invitation = invitations.create_invitation(
                 request.user, game_id, data["players"], data["options"], data["invited"],
                 days_per_move=data["days_per_move"], visibility=data["visibility"],
-                fixed_order=data["fixed_order"], note=data["note"],
+                fixed_order=data["fixed_order"], note=data["note"], timeout_policy=data["timeout_policy"],
             )
         except invitations.Refused as refused:
             form.add_error(None, render_text(refused.reason))

@@ -49,6 +49,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
+    "games.notifications.activity.LastSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -164,6 +165,17 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Correspondence play (games/clocks.py, games/notifications/); durations in seconds.
+TICK_SECONDS = env_int("TICK_SECONDS", 60)  # how often beat (or the embedded scheduler) runs the tick
+TURN_EMAIL_DELAY = env_int("TURN_EMAIL_DELAY", 60)  # wait a little to cover several games in one email
+TURN_EMAIL_GAP = env_int("TURN_EMAIL_GAP", 300)  # at most one turn email per user in this time
+ACTIVE_SECONDS = env_int("ACTIVE_SECONDS", 300)  # seen this recently: no turn email
+REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 24)
+EMAIL_LEASE_SECONDS = env_int("EMAIL_LEASE_SECONDS", 300)  # a claimed email is retried after this
+EMAIL_RETRY_SECONDS = env_int("EMAIL_RETRY_SECONDS", 30)  # an unclaimed email is queued again after this
 
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}

@@ -2,12 +2,15 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from games.notifications import views as notification_views
 from praga_site import inbox
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
+    path("profile/vacation/", notification_views.vacation, name="vacation"),
     path("profile/", include("accounts.urls")),
+    path("unsubscribe/<str:token>/", notification_views.unsubscribe, name="unsubscribe"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,334 @@
+"""Time limits: each seat's clock, reminders, timeouts, vacation, idle games.
+
+A seat's clock runs only while the seat must act and its player is not on
+vacation. `tick(now)` runs once a minute (Celery beat, or the embedded scheduler)
+and finds what is due; every change claims its row with a conditional UPDATE
+(Healthchecks' sendalerts) inside the transaction that does the work, so several
+workers, a second beat or a task retried after a crash apply it exactly once.
+"""
+
+import datetime
+import logging
+import random
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from accounts.models import Profile
+from engine.core.text import text
+from games import engines, moves
+from games.models import Game, GameEvent, Seat, TimeoutPolicy
+from games.notifications import outbox, turns
+
+log = logging.getLogger(__name__)
+
+DAY = datetime.timedelta(days=1)
+WARN_SHARE = 0.8  # the warning goes out when 80 % of the time per move is used
+IDLE_LIMIT = datetime.timedelta(days=60)  # games without a limit are cancelled after this
+VACATION_MAX = datetime.timedelta(days=30)
+GAMES_PER_VACATION_DAY = 8
+BATCH = 200
+
+
+def reminder_after():
+    return datetime.timedelta(hours=settings.REMINDER_AFTER_HOURS)
+
+
+def period(game):
+    return datetime.timedelta(days=game.days_per_move)
+
+
+def warn_at(seat, game):
+    return seat.deadline - (1 - WARN_SHARE) * period(game) if seat.deadline else None
+
+
+def first_nag(since, deadline, game):
+    """The first reminder after a wait began (or resumed): the 80 % warning if it comes first."""
+    nag = since + reminder_after()
+    if deadline is not None:
+        warning = deadline - (1 - WARN_SHARE) * period(game)
+        if warning > since:
+            nag = min(nag, warning)
+    return nag
+
+
+def on_vacation(profile):
+    return profile is not None and profile.vacation_since is not None
+
+
+# Setting up and clearing clocks after a game changed ---------------------------------------
+
+def sync_game(game_pk, mover=None, now=None):
+    """Start the clock of each seat that began to wait, clear it where the wait ended.
+
+    Runs after every start and move (signals) and from tick for anything missed.
+    `mover`: the seat that just moved; it gets no turn email."""
+    now = now or timezone.now()
+    game = Game.objects.select_related("invitation").get(pk=game_pk)
+    seats = list(game.seats.all())
+    if game.is_finished:
+        game.seats.exclude(clock_since=None, deadline=None, next_nag=None, clock_left=None).update(
+            clock_since=None, deadline=None, clock_left=None, next_nag=None)
+        return
+    profiles = {p.user_id: p for p in Profile.objects.filter(user__in=[s.user_id for s in seats])}
+    for seat in seats:
+        if seat.to_act and not seat.dropped and seat.waiting_since and seat.clock_since != seat.waiting_since:
+            start_clock(game, seat, profiles.get(seat.user_id), mover, now)
+        elif not seat.to_act and seat.clock_since is not None:
+            Seat.objects.filter(pk=seat.pk, to_act=False).update(
+                clock_since=None, deadline=None, clock_left=None, next_nag=None, warned=False)
+
+
+def start_clock(game, seat, profile, mover, now):
+    since = seat.waiting_since
+    limit = None if game.timeout_policy == TimeoutPolicy.NONE else since + period(game)
+    paused = on_vacation(profile)
+    quiet = seat.position == mover or game.version == 0  # the mover, or the "game started" email says it
+    changed = Seat.objects.filter(pk=seat.pk, to_act=True, waiting_since=since).exclude(clock_since=since).update(
+        clock_since=since, warned=False, turn_emailed=quiet,
+        deadline=None if paused else limit,
+        clock_left=period(game) if paused and limit else None,
+        next_nag=None if paused else first_nag(since, limit, game),
+    )
+    if changed == 1 and not quiet:
+        turns.schedule(seat.user_id, now)
+
+
+# The periodic tick ---------------------------------------------------------------------------
+
+def tick(now=None):
+    """Everything that is due at `now`; safe to run concurrently and repeatedly."""
+    now = now or timezone.now()
+    for step in (sync_missed, end_used_up_vacations, apply_timeouts, cancel_idle_games,
+                 send_reminders, turns.flush, outbox.retry, resume_bots):
+        try:
+            step(now)
+        except Exception:  # one broken step must not stop the others
+            log.exception("tick step %s failed", step.__name__)
+
+
+def sync_missed(now):
+    waiting = Seat.objects.filter(to_act=True, dropped=False, game__status=Game.Status.RUNNING,
+                                  waiting_since__isnull=False)
+    stale = waiting.filter(Q(clock_since__isnull=True) | ~Q(clock_since=F("waiting_since")))
+    for game_pk in set(stale.values_list("game_id", flat=True)[:BATCH]):
+        sync_game(game_pk, now=now)
+
+
+def apply_timeouts(now):
+    due = Seat.objects.filter(deadline__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
+    for seat_pk, deadline in due.values_list("pk", "deadline")[:BATCH]:
+        time_out(seat_pk, deadline, now)
+
+
+def time_out(seat_pk, deadline, now):
+    """The clock of this seat ran out: vacation if days remain, else the game's policy."""
+    seat = Seat.objects.select_related("user__profile").get(pk=seat_pk)
+    profile = getattr(seat.user, "profile", None)
+    if profile is not None and profile.vacation_auto and not on_vacation(profile) and profile.vacation_left > datetime.timedelta(0):
+        if start_vacation(seat.user, now, auto=True):
+            return "vacation"
+    with transaction.atomic():
+        game = Game.objects.select_for_update(of=("self",)).select_related("invitation").get(pk=seat.game_id)
+        claimed = Seat.objects.filter(pk=seat_pk, deadline=deadline, to_act=True, dropped=False).update(
+            deadline=None, next_nag=None)
+        if claimed != 1 or game.is_finished:
+            return None
+        if game.timeout_policy == TimeoutPolicy.CANCEL:
+            cancel(game, now, text("{player} ran out of time; the game is cancelled.", player=_name(seat)),
+                   "timeout_cancelled", timed_out=seat)
+            return "cancelled"
+        Seat.objects.filter(pk=seat_pk).update(dropped=True, clock_since=None)
+        _event(game, now, text("{player} ran out of time; a bot plays this seat to the end.", player=_name(seat)))
+        for other in game.seat_list():
+            kind = "timed_out" if other.pk == seat_pk else "player_timed_out"
+            outbox.queue(other.user, kind, f"drop:{seat_pk}:{other.user_id}",
+                         {"game": game, "player": _name(seat), "policy": "drop"})
+        outbox.on_commit_task("play_bots", game.pk)
+    return "dropped"
+
+
+def cancel(game, now, reason, kind, timed_out=None):
+    """End a running game without a result; the game row is locked by the caller."""
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.CANCELLED, finished=now)
+    game.status, game.finished = Game.Status.CANCELLED, now
+    game.seats.update(to_act=False, waiting_since=None, clock_since=None, deadline=None, clock_left=None,
+                      next_nag=None)
+    _event(game, now, reason)
+    for seat in game.seat_list():
+        this = kind if timed_out is None or seat.pk != timed_out.pk else "timed_out"
+        outbox.queue(seat.user, this, f"cancel:{game.pk}:{seat.user_id}",
+                     {"game": game, "player": _name(timed_out) if timed_out else "", "policy": "cancel"})
+
+
+def cancel_idle_games(now):
+    idle = Game.objects.filter(status=Game.Status.RUNNING, updated__lt=now - IDLE_LIMIT,
+                               invitation__timeout_policy=TimeoutPolicy.NONE)
+    for game_pk, updated in idle.values_list("pk", "updated")[:BATCH]:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_pk)
+            if game.status != Game.Status.RUNNING or game.updated != updated:
+                continue
+            cancel(game, now, text("Nobody moved for 60 days; the game is cancelled."), "idle_cancelled")
+
+
+def _event(game, now, line):
+    GameEvent.objects.create(game=game, after_seq=game.version, text=line, created_at=now)
+
+
+def _name(seat):
+    from accounts.models import display_name
+
+    return display_name(seat.user) if seat is not None else ""
+
+
+# Reminders -----------------------------------------------------------------------------------
+
+def send_reminders(now):
+    due = Seat.objects.filter(next_nag__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
+    for seat in due.select_related("game__invitation", "user__profile")[:BATCH]:
+        nag(seat, now)
+
+
+def nag(seat, now):
+    """One reminder (or the 80 % warning) for this wait; the next one a day later."""
+    game, old = seat.game, seat.next_nag
+    warning_time = warn_at(seat, game)
+    warning = warning_time is not None and not seat.warned and now >= warning_time
+    following = now + DAY
+    if warning_time is not None and not seat.warned and not warning:
+        following = min(following, warning_time)
+    with transaction.atomic():
+        claimed = Seat.objects.filter(pk=seat.pk, next_nag=old).update(
+            next_nag=following, warned=seat.warned or warning)
+        if claimed != 1:
+            return False
+        kind = "warning" if warning else "reminder"
+        outbox.queue(seat.user, kind, f"{kind}:{seat.pk}:{old.isoformat()}", {
+            "game": game, "deadline": seat.deadline, "waiting_since": seat.waiting_since,
+        })
+    return True
+
+
+# Vacation ------------------------------------------------------------------------------------
+
+def start_vacation(user, now=None, auto=False):
+    """Pause every clock of this user; False if already away or no days are left."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        claimed = Profile.objects.filter(user=user, vacation_since=None, vacation_left__gt=datetime.timedelta(0)).update(
+            vacation_since=now, vacation_auto_started=auto)
+        if claimed != 1:
+            return False
+        for seat in Seat.objects.filter(user=user, game__status=Game.Status.RUNNING, to_act=True,
+                                        clock_left=None).exclude(deadline=None, next_nag=None):
+            left = max(seat.deadline - now, datetime.timedelta(0)) if seat.deadline else None
+            Seat.objects.filter(pk=seat.pk, deadline=seat.deadline, next_nag=seat.next_nag).update(
+                deadline=None, next_nag=None, clock_left=left)
+        if auto:
+            profile = Profile.objects.get(user=user)
+            outbox.queue(user, "vacation", f"vacation:{user.pk}:{now.isoformat()}", {"left": profile.vacation_left})
+    return True
+
+
+def end_vacation(user, now=None):
+    """Resume the clocks with the time they had left; the days away leave the bank."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        profile = Profile.objects.select_for_update().get(user=user)
+        if profile.vacation_since is None:
+            return False
+        left = max(profile.vacation_left - (now - profile.vacation_since), datetime.timedelta(0))
+        Profile.objects.filter(pk=profile.pk).update(vacation_since=None, vacation_left=left,
+                                                     vacation_auto_started=False)
+        resume = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING, to_act=True, dropped=False,
+                                     clock_since__isnull=False, deadline=None, next_nag=None)
+        for seat in resume.select_related("game__invitation"):
+            deadline = now + seat.clock_left if seat.clock_left is not None else None
+            Seat.objects.filter(pk=seat.pk, deadline=None, next_nag=None).update(
+                deadline=deadline, clock_left=None, next_nag=first_nag(now, deadline, seat.game))
+    return True
+
+
+def end_used_up_vacations(now):
+    away = Profile.objects.filter(vacation_since__isnull=False).select_related("user")
+    for profile in away[:BATCH]:
+        if profile.vacation_since + profile.vacation_left <= now:
+            end_vacation(profile.user, now)
+
+
+def credit_finished_game(game):
+    """One more vacation day for every 8 games a player finished (at most 30 in the bank)."""
+    for seat in game.seats.filter(credited=False, dropped=False):
+        with transaction.atomic():
+            if Seat.objects.filter(pk=seat.pk, credited=False).update(credited=True) != 1:
+                continue
+            profile = Profile.objects.select_for_update().filter(user_id=seat.user_id).first()
+            if profile is None:
+                continue
+            profile.games_counted += 1
+            if profile.games_counted % GAMES_PER_VACATION_DAY == 0:
+                profile.vacation_left = min(profile.vacation_left + DAY, VACATION_MAX)
+            profile.save(update_fields=["games_counted", "vacation_left"])
+
+
+def rank_dropped_last(game):
+    """A dropped seat ranks last; the others keep their order among themselves."""
+    seats = game.seat_list()
+    dropped = [s for s in seats if s.dropped]
+    if not dropped:
+        return
+    kept = [s for s in seats if not s.dropped]
+    for seat in kept:
+        if seat.rank is not None:
+            better = sum(1 for o in kept if o.rank is not None and o.rank < seat.rank)
+            Seat.objects.filter(pk=seat.pk).update(rank=better + 1)
+    Seat.objects.filter(pk__in=[s.pk for s in dropped]).update(rank=len(kept) + 1)
+    outcome = dict(game.outcome or {}, dropped=sorted(s.position for s in dropped))
+    Game.objects.filter(pk=game.pk).update(outcome=outcome)
+
+
+# Bots for dropped seats ----------------------------------------------------------------------
+
+def play_bots(game_pk, limit=5000):
+    """Play every dropped seat's moves while one must act; each move its own transaction."""
+    played = 0
+    while played < limit and bot_move(game_pk):
+        played += 1
+    return played
+
+
+def bot_move(game_pk):
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_pk)
+        if game.is_finished:
+            return False
+        acting = engines.to_act(game.game_id, game.state)
+        seat = next((s for s in game.seat_list() if s.dropped and s.position in acting), None)
+        if seat is None:
+            return False
+        move = choose_bot_move(game, seat.position)
+        new_state = engines.apply(game.game_id, game.state, seat.position, move)
+        line = engines.describe(game.game_id, move, game.state)
+        moves.do_apply_move(moves.Checked(game, seat, move, new_state, line), None)
+    return True
+
+
+def choose_bot_move(game, position):
+    """Praga's own random bot; any other game: a random legal move (never undo)."""
+    rng = random.Random(f"{game.pk}:{game.version}:{position}")  # not the game's secret generator
+    if game.game_id == "praga":
+        from engine.core.rng import Rng
+        from engine.praga import bots
+
+        return bots.random_move(game.state, position, Rng.from_seed(rng.getrandbits(62)))
+    legal = [m for m in engines.legal_moves(game.game_id, game.state, position) if m.get("type") != "undo"]
+    return rng.choice(legal)
+
+
+def resume_bots(now):
+    waiting = Seat.objects.filter(dropped=True, to_act=True, game__status=Game.Status.RUNNING)
+    for game_pk in set(waiting.values_list("game_id", flat=True)[:BATCH]):
+        outbox.delay("play_bots", game_pk)

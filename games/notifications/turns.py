@@ -1,0 +1,63 @@
+"""Turn emails, batched: at most one per user per few minutes (or one a day for a digest),
+none while the user is active on the site, one email listing every game waiting for them."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game, Seat, TurnMail
+from games.notifications import build, outbox
+
+
+def gap(profile):
+    return timedelta(days=1) if profile.turn_digest else timedelta(seconds=settings.TURN_EMAIL_GAP)
+
+
+def is_active(profile, now):
+    return profile.last_seen is not None and profile.last_seen > now - timedelta(seconds=settings.ACTIVE_SECONDS)
+
+
+def schedule(user_id, now):
+    """A game began to wait for this user: make sure a turn email is due (batched)."""
+    from accounts.models import Profile
+
+    profile = Profile.objects.filter(user_id=user_id).first()
+    if profile is None or not profile.notify_turn:
+        return
+    mail, _created = TurnMail.objects.get_or_create(user_id=user_id)
+    due = now + timedelta(seconds=settings.TURN_EMAIL_DELAY)
+    if mail.last is not None:
+        due = max(due, mail.last + gap(profile))
+    TurnMail.objects.filter(pk=user_id, due=None).update(due=due)
+
+
+def flush(now):
+    for user_id, due in TurnMail.objects.filter(due__lte=now).values_list("pk", "due")[:500]:
+        send_turn_mail(user_id, due, now)
+
+
+def send_turn_mail(user_id, due, now):
+    from accounts.models import Profile
+
+    profile = Profile.objects.select_related("user").get(user_id=user_id)
+    if is_active(profile, now):  # they see it on the site; look again when they have left
+        later = profile.last_seen + timedelta(seconds=settings.ACTIVE_SECONDS)
+        TurnMail.objects.filter(pk=user_id, due=due).update(due=later)
+        return None
+    with transaction.atomic():
+        if TurnMail.objects.filter(pk=user_id, due=due).update(due=None) != 1:
+            return None
+        waiting = list(Seat.objects.filter(user_id=user_id, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
+                       .select_related("game").order_by("waiting_since"))
+        new = [seat for seat in waiting if not seat.turn_emailed]
+        if not new:
+            return None
+        Seat.objects.filter(pk__in=[seat.pk for seat in new]).update(turn_emailed=True)
+        TurnMail.objects.filter(pk=user_id).update(last=now)
+        return outbox.queue(profile.user, "turn", f"turn:{user_id}:{due.isoformat()}", {
+            "games": [{**build.game_info(seat.game), "new": not seat.turn_emailed, "deadline": seat.deadline} for seat in waiting],
+            "count": len(waiting),
+            "game": waiting[0].game if len(waiting) == 1 else None,
+        })

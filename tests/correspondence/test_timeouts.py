@@ -1,0 +1,172 @@
+"""Clocks, reminders, the 80 % warning, timeouts by policy, vacation; time is travelled."""
+
+import datetime
+
+import pytest
+import time_machine
+from django.core import mail
+from django.utils import timezone
+
+from games import clocks
+from games.models import Email, Game, GameEvent, Seat
+from games.moves import MoveRefused
+from tests.correspondence.conftest import move, play_turn, tick
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db
+DAY = datetime.timedelta(days=1)
+
+
+def new_game(users, committed, policy="drop", days=3):
+    with committed():
+        game = start_game("toy", users)
+        Game.objects.filter(pk=game.pk).update(days_per_move=days)
+        game.invitation.timeout_policy = policy
+        game.invitation.save()
+    game.seats.update(clock_since=None)  # set the clock up again with this policy and time
+    with committed():
+        clocks.sync_game(game.pk)
+    game.refresh_from_db()
+    return game
+
+
+def at(start, delta, committed):
+    """Travel to start + delta and run the tick there."""
+    with time_machine.travel(start + delta, tick=False), committed():
+        tick()
+
+
+def kinds(user):
+    return [e.kind for e in Email.objects.filter(user=user).order_by("pk")]
+
+
+def seat(game, user):
+    return Seat.objects.get(game=game, user=user)
+
+
+def test_the_clock_runs_only_for_the_seat_that_must_act(alice, bob, committed):
+    game = new_game([alice, bob], committed)
+    assert seat(game, alice).deadline == seat(game, alice).waiting_since + 3 * DAY
+    assert seat(game, bob).deadline is None
+    with committed():
+        play_turn(game, alice)
+    assert seat(game, alice).deadline is None
+    assert seat(game, bob).deadline is not None
+
+
+def test_it_reminds_after_a_day_then_daily_and_warns_at_80_percent(alice, bob, committed):
+    alice.profile.vacation_auto = False
+    alice.profile.save()
+    game = new_game([alice, bob], committed, days=5)
+    start = seat(game, alice).waiting_since
+    at(start, 23 * datetime.timedelta(hours=1), committed)
+    assert "reminder" not in kinds(alice)
+    at(start, 25 * datetime.timedelta(hours=1), committed)
+    at(start, 26 * datetime.timedelta(hours=1), committed)
+    assert kinds(alice).count("reminder") == 1
+    for day in (2, 3):
+        at(start, day * DAY + datetime.timedelta(hours=2), committed)
+    assert kinds(alice).count("reminder") == 3
+    at(start, 4 * DAY + datetime.timedelta(minutes=1), committed)  # 80 % of 5 days
+    assert kinds(alice).count("warning") == 1
+    warning = [m for m in mail.outbox if m.subject.startswith("Your time is running out")]
+    assert len(warning) == 1 and f"/games/{game.pk}/" in warning[0].body
+
+
+def test_a_dropped_seat_is_played_by_a_bot_and_ranks_last(alice, bob, committed):
+    alice.profile.vacation_auto = False
+    alice.profile.save()
+    game = new_game([alice, bob], committed, policy="drop", days=1)
+    start = seat(game, alice).waiting_since
+    at(start, DAY + datetime.timedelta(minutes=1), committed)
+    at(start, DAY + datetime.timedelta(minutes=2), committed)  # a second tick changes nothing
+    dropped = seat(game, alice)
+    assert dropped.dropped
+    assert GameEvent.objects.filter(game=game).count() == 1
+    assert kinds(alice).count("timed_out") == 1 and kinds(bob).count("player_timed_out") == 1
+    with pytest.raises(MoveRefused):
+        move(game, alice, "select")
+    game.refresh_from_db()
+    while not game.is_finished:
+        with committed():
+            play_turn(game, bob)
+    assert seat(game, alice).rank == 2 and seat(game, bob).rank == 1
+    assert game.moves.filter(seat=dropped.position).exists()  # the bot moved through games.moves
+    assert kinds(bob).count("finished") == 1
+
+
+def test_the_cancel_policy_ends_the_game_without_result(alice, bob, committed):
+    alice.profile.vacation_auto = False
+    alice.profile.save()
+    game = new_game([alice, bob], committed, policy="cancel", days=2)
+    at(seat(game, alice).waiting_since, 2 * DAY + datetime.timedelta(seconds=1), committed)
+    game.refresh_from_db()
+    assert game.status == Game.Status.CANCELLED and game.is_finished
+    assert kinds(alice).count("timed_out") == 1 and kinds(bob).count("timeout_cancelled") == 1
+    with pytest.raises(MoveRefused):
+        move(game, bob, "select")
+
+
+def test_without_limit_a_game_idle_for_60_days_is_cancelled(alice, bob, committed):
+    game = new_game([alice, bob], committed, policy="none")
+    assert seat(game, alice).deadline is None
+    at(game.updated, 59 * DAY, committed)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    at(game.updated, 61 * DAY, committed)
+    game.refresh_from_db()
+    assert game.status == Game.Status.CANCELLED
+    assert kinds(bob).count("idle_cancelled") == 1
+
+
+def test_vacation_pauses_the_clock_and_costs_days(alice, bob, committed):
+    game = new_game([alice, bob], committed, days=1)
+    start = seat(game, alice).waiting_since
+    with time_machine.travel(start + datetime.timedelta(hours=12), tick=False):
+        assert clocks.start_vacation(alice)
+    assert seat(game, alice).deadline is None
+    assert seat(game, alice).clock_left == datetime.timedelta(hours=12)
+    at(start, 5 * DAY, committed)
+    assert not seat(game, alice).dropped
+    with time_machine.travel(start + 5 * DAY + datetime.timedelta(hours=12), tick=False):
+        assert clocks.end_vacation(alice)
+    alice.profile.refresh_from_db()
+    assert alice.profile.vacation_left == datetime.timedelta(days=15)
+    assert seat(game, alice).deadline == start + 6 * DAY
+
+
+def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, alice_client):
+    game = new_game([alice, bob], committed, days=1)
+    start = seat(game, alice).waiting_since
+    at(start, DAY + datetime.timedelta(minutes=1), committed)
+    alice.profile.refresh_from_db()
+    assert alice.profile.vacation_since is not None and not seat(game, alice).dropped
+    assert kinds(alice).count("vacation") == 1
+    with time_machine.travel(start + 3 * DAY, tick=False):
+        alice_client.get("/")  # coming back ends an automatic vacation
+    alice.profile.refresh_from_db()
+    assert alice.profile.vacation_since is None
+    assert alice.profile.vacation_left == datetime.timedelta(days=18, minutes=1)
+
+
+def test_the_bank_running_out_ends_the_vacation_and_then_the_timeout_applies(alice, bob, committed):
+    alice.profile.vacation_left = datetime.timedelta(days=2)
+    alice.profile.save()
+    game = new_game([alice, bob], committed, days=1)
+    start = seat(game, alice).waiting_since
+    at(start, DAY + datetime.timedelta(minutes=1), committed)  # automatic vacation, 2 days
+    at(start, 3 * DAY + datetime.timedelta(minutes=2), committed)  # bank empty: clock resumes, runs out
+    at(start, 3 * DAY + datetime.timedelta(minutes=3), committed)
+    assert seat(game, alice).dropped
+
+
+def test_one_vacation_day_is_earned_per_8_finished_games(alice, bob, committed):
+    alice.profile.games_counted = 7
+    alice.profile.save()
+    game = new_game([alice, bob], committed)
+    while not game.is_finished:
+        with committed():
+            play_turn(game, game.seat_list()[[s.to_act for s in game.seat_list()].index(True)].user)
+    alice.profile.refresh_from_db()
+    assert alice.profile.games_counted == 8
+    assert alice.profile.vacation_left == datetime.timedelta(days=21)

@@ -1,0 +1,140 @@
+"""Turn emails: batched per user, none to the mover, none while active, one link per game."""
+
+import datetime
+
+import pytest
+import time_machine
+from django.core import mail
+from django.utils import timezone
+
+from games.models import Email
+from tests.correspondence.conftest import play_turn, tick
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def turn_mails(user):
+    return [m for m in mail.outbox if m.to == [user.email] and m.subject.startswith("It's your turn in")]
+
+
+def test_it_emails_the_next_player_after_a_short_delay(alice, bob, committed):
+    with committed():
+        game = start_game("toy", [alice, bob])
+    with committed():
+        play_turn(game, alice)
+    mail.outbox.clear()
+    with committed():
+        tick()
+    assert not turn_mails(bob)  # not yet: waiting to batch
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    assert message.subject == f"It's your turn in Toy #{game.pk}"
+    assert f"/games/{game.pk}/" in message.body
+    assert not turn_mails(alice)
+
+
+def test_it_batches_several_games_into_one_email(alice, bob, carol, committed):
+    with committed():
+        games = [start_game("toy", [alice, bob]) for _ in range(3)]
+    with committed():
+        for game in games:
+            play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+        tick()
+    [message] = turn_mails(bob)
+    assert message.subject == "It's your turn in 3 games"
+    for game in games:
+        assert f"/games/{game.pk}/" in message.body
+
+
+def test_it_sends_at_most_one_turn_email_per_few_minutes(alice, bob, committed):
+    start = timezone.now()
+    with committed():
+        first, second = start_game("toy", [alice, bob]), start_game("toy", [alice, bob])
+    with committed():
+        play_turn(first, alice)
+    with time_machine.travel(start + datetime.timedelta(minutes=2)), committed():
+        tick()
+        play_turn(second, alice)
+    with time_machine.travel(start + datetime.timedelta(minutes=4)), committed():
+        tick()
+    assert len(turn_mails(bob)) == 1
+    with time_machine.travel(start + datetime.timedelta(minutes=8)), committed():
+        tick()
+    assert len(turn_mails(bob)) == 2
+
+
+def test_it_sends_none_while_the_player_is_on_the_site(alice, bob, committed, bob_client):
+    start = timezone.now()
+    with committed():
+        game = start_game("toy", [alice, bob])
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(start + datetime.timedelta(minutes=1, seconds=30)):
+        bob_client.get("/")
+    with time_machine.travel(start + datetime.timedelta(minutes=2)), committed():
+        tick()
+    assert not turn_mails(bob)
+    with time_machine.travel(start + datetime.timedelta(minutes=8)), committed():
+        tick()
+    assert len(turn_mails(bob)) == 1
+
+
+def test_it_respects_the_daily_digest(alice, bob, committed):
+    bob.profile.turn_digest = True
+    bob.profile.save()
+    start = timezone.now()
+    with committed():
+        first, second = start_game("toy", [alice, bob]), start_game("toy", [alice, bob])
+    with committed():
+        play_turn(first, alice)
+    with time_machine.travel(start + datetime.timedelta(minutes=2)), committed():
+        tick()
+        play_turn(second, alice)
+    with time_machine.travel(start + datetime.timedelta(hours=12)), committed():
+        tick()
+    assert len(turn_mails(bob)) == 1
+    with time_machine.travel(start + datetime.timedelta(hours=25)), committed():
+        tick()
+    assert len(turn_mails(bob)) == 2
+
+
+def test_it_sends_nothing_when_turn_emails_are_off(alice, bob, committed):
+    bob.profile.notify_turn = False
+    bob.profile.save()
+    with committed():
+        game = start_game("toy", [alice, bob])
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=10)), committed():
+        tick()
+    assert not turn_mails(bob)
+
+
+def test_it_writes_german_for_german_players(alice, bob, committed):
+    bob.profile.language = "de"
+    bob.profile.save()
+    with committed():
+        game = start_game("toy", [alice, bob])
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = [m for m in mail.outbox if m.to == [bob.email] and m.subject.startswith("Du bist")]
+    assert message.subject == f"Du bist am Zug in Toy #{game.pk}"
+    assert message.extra_headers["Content-Language"] == "de"
+
+
+def test_each_email_is_stored_once(alice, bob, committed):
+    with committed():
+        game = start_game("toy", [alice, bob])
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+        tick()
+    assert Email.objects.filter(user=bob, kind="turn").count() == 1
+    assert Email.objects.filter(user=bob, kind="turn", sent__isnull=False).count() == 1
