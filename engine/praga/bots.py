@@ -36,9 +36,11 @@ def _score(state, seat):
     for b in state["city"].values():
         if b.get("owner") == seat and b.get("cube"):
             plaza_cubes += 1
+    upgrades = sum(len(stack) for stack in pl["upgrades"].values())
     potential = (0.45 * min(pl["gold"], 9) + 0.45 * min(pl["stone"], 9) + 0.7 * (pl["sw"] + pl["gw"])
                  + 0.4 * pl["eggs"] + f * (1.0 * pl["cubes"] + 2.5 * (pl["mines"] + pl["quarries"])
-                                            + 0.6 * pl["uni"] + 1.5 * pl["tech"])
+                                            + 3.0 * upgrades)
+                 + 1.2 * pl["uni"] + 1.5 * pl["tech"] + 2.5 * len(pl["walls"])
                  + 2.0 * f * (len(pl["techs"]) - one_shot) + 3.0 * one_shot + 1.5 * pl["road"]
                  + 2.0 * plaza_cubes)
     return final_breakdown(state, seat)["total"] + potential
@@ -77,12 +79,14 @@ def _value(state, seat, move, base):
     value = _score(after, seat) - base
     if move["type"] == "end_turn":
         value -= 0.5
-    elif move["type"] in ("refresh", "refill"):
+    elif move["type"] == "refill":
         value -= 1.0
+    elif move["type"] == "refresh":
+        value -= 3.0
     return value, after
 
 
-def greedy_move(state, seat, rng, sample=60):
+def greedy_move(state, seat, rng, sample=100):
     """Best move by the 'if the game ended now' score after it (plus potential, `_score`).
 
     Taking an action tile (buying the extra action) is valued by the best main (extra)
@@ -99,10 +103,13 @@ def greedy_move(state, seat, rng, sample=60):
             continue
         ahead = {"take": "main", "buy_extra": "extra"}.get(m["type"])
         if ahead and after["active"] == seat:
+            wb = after["turn"].get("wheel_bonus")
+            if wb and not wb["used"] and wb["kind"] == "gain":  # a free gain: it will be used anyway
+                after = apply(after, seat, {"type": "wheel_bonus"})
             follow = [a for a in _candidates(after, seat, rng, sample // 2) if a.get("via") == ahead]
             best_follow = None
             for a in follow:
-                v, _after = _value(after, seat, a, base)
+                v, _after = _value(after, seat, a, base)  # noqa: F841
                 if v is not None and (best_follow is None or v > best_follow):
                     best_follow = v
             if best_follow is not None:
