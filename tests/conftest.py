@@ -18,6 +18,12 @@ def _no_rate_limits(settings):
     settings.ACCOUNT_RATE_LIMITS = False
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # PBKDF2 costs ~0.3 s per password on a busy CI machine; tests need no strength.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def alice(db):
     return make_user("alice")
