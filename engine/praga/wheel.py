@@ -110,7 +110,8 @@ def use_wheel_bonus(ctx, seat):
         _wheel_resource_techs(ctx, seat, reward)
     else:  # egg purchase
         res = wb["pay"]
-        need(ctx.pl(seat)[res] >= 1, _("You need 1 {res} to buy the egg."), res=res)
+        need(ctx.pl(seat)[res] >= 1, _("You need 1 gold to buy the egg.") if res == "gold"
+             else _("You need 1 stone to buy the egg."))
         pay(ctx, seat, **{res: 1})
         gain_eggs(ctx, seat, 1, "wheel")
 
