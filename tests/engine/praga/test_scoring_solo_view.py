@@ -222,3 +222,19 @@ def complete_turn_end(s):
     from tests.engine.praga.helpers import complete_turn
 
     return complete_turn(s)
+
+
+def test_PRG_GEN_06_every_state_key_is_classified_for_views():
+    """A new top-level state key must be declared public, secret, counted or filtered."""
+    from engine.praga import apply, legal_moves, new, to_act
+    import importlib
+
+    view_module = importlib.import_module("engine.praga.view")
+
+    known = view_module.PUBLIC | view_module.SECRET | view_module.SHOWN_AS_COUNTS | view_module.FILTERED
+    for players, options in ((1, {"solo_mode": "parler"}), (3, {})):
+        state = new(options, players, 11)
+        for _ in range(40):
+            assert set(state) <= known, set(state) - known
+            seat = min(to_act(state))
+            state = apply(state, seat, legal_moves(state, seat)[-1])
