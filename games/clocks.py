@@ -129,6 +129,8 @@ def time_out(seat_pk, deadline, now):
     profile = getattr(seat.user, "profile", None)
     if profile is not None and profile.vacation_auto and not on_vacation(profile) and profile.vacation_left > datetime.timedelta(0):
         if start_vacation(seat.user, now, auto=True):
+            _event(Game.objects.get(pk=seat.game_id), now,
+                   text("{player} ran out of time; vacation began and pauses the clock.", player=seat.position))
             return "vacation"
     with transaction.atomic():
         game = Game.objects.select_for_update(of=("self",)).select_related("invitation").get(pk=seat.game_id)
@@ -137,11 +139,11 @@ def time_out(seat_pk, deadline, now):
         if claimed != 1 or game.is_finished:
             return None
         if game.timeout_policy == TimeoutPolicy.CANCEL:
-            cancel(game, now, text("{player} ran out of time; the game is cancelled.", player=_name(seat)),
+            cancel(game, now, text("{player} ran out of time; the game is cancelled.", player=seat.position),
                    "timeout_cancelled", timed_out=seat)
             return "cancelled"
         Seat.objects.filter(pk=seat_pk).update(dropped=True, clock_since=None)
-        _event(game, now, text("{player} ran out of time; a bot plays this seat to the end.", player=_name(seat)))
+        _event(game, now, text("{player} ran out of time; a bot plays this seat to the end.", player=seat.position))
         for other in game.seat_list():
             kind = "timed_out" if other.pk == seat_pk else "player_timed_out"
             outbox.queue(other.user, kind, f"drop:{seat_pk}:{other.user_id}",
@@ -175,6 +177,7 @@ def cancel_idle_games(now):
 
 
 def _event(game, now, line):
+    """A line in the game log after the last move (`player` args are seat numbers, shown as names)."""
     GameEvent.objects.create(game=game, after_seq=game.version, text=line, created_at=now)
 
 

@@ -53,8 +53,12 @@ def _plain(value):
 def legal_moves(game, seat, names=None):
     if seat is None or game.is_finished:
         return []
+    return labelled_moves(game, engines.legal_moves(game.game_id, game.state, seat.position), names)
+
+
+def labelled_moves(game, moves, names=None):
+    """Each legal move with its button label, JSON and kind (for the generic move card and the API)."""
     names = names or player_names(game)
-    moves = engines.legal_moves(game.game_id, game.state, seat.position)
     return [
         {"move": move, "json": json.dumps(move, separators=(",", ":")), "label": move_label(game, move, names),
          "kind": str(move.get("type", "")), "undo": move.get("type") == "undo"}
@@ -62,16 +66,54 @@ def legal_moves(game, seat, names=None):
     ]
 
 
-def log(game, names=None, after=0, until=None):
+LOG_LAST = 50  # the game page shows this many log entries; the whole log is one click away
+
+
+def log(game, names=None, after=0, until=None, last=None):
+    """The public log, oldest first: each move, and after it the events that followed it.
+
+    `after`: only what came after move `after`; `until`: up to the replay step shown;
+    `last`: only the newest `last` moves (and the events among them).
+    """
     names = names or player_names(game)
-    moves = game.moves.filter(seq__gt=after).order_by("seq")
+    moves = game.moves.filter(seq__gt=after).order_by("-seq")
     if until is not None:
         moves = moves.filter(seq__lte=until)
-    return [
-        {"seq": move.seq, "seat": move.seat, "player": names.get(move.seat, ""),
-         "text": render(move.text, names), "at": move.created_at}
-        for move in moves
+    rows = moves.values_list("seq", "seat", "text", "created_at")
+    rows = list(rows[:last] if last else rows)[::-1]
+    entries = [
+        {"seq": seq, "seat": seat, "player": names.get(seat, ""), "text": render(text, names), "at": at,
+         "event": None}
+        for seq, seat, text, at in rows
     ]
+    if last and len(rows) == last:
+        after = rows[0][0]
+    return merge(entries, log_events(game, names, after=after, until=until))
+
+
+def log_events(game, names=None, after=0, until=None):
+    """The log lines that are not moves (timeouts, drops, cancellations: `GameEvent`), oldest first.
+
+    Each carries the seq of the move it followed, so an event after move `after` is included."""
+    names = names or player_names(game)
+    events = game.events.filter(after_seq__gte=after)
+    if until is not None:
+        events = events.filter(after_seq__lte=until)
+    return [
+        {"seq": event.after_seq, "seat": None, "player": "", "text": render(event.text, names),
+         "at": event.created_at, "event": event.pk}
+        for event in events.order_by("after_seq", "created_at", "pk")
+    ]
+
+
+def merge(entries, events):
+    """Moves and events in one list: an event after the move it followed (both lists sorted)."""
+    merged, pending = [], list(events)
+    for entry in entries:
+        while pending and pending[0]["seq"] < entry["seq"]:
+            merged.append(pending.pop(0))
+        merged.append(entry)
+    return merged + pending
 
 
 def state_payload(game, seat):

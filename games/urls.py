@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
     path("games/<int:pk>/poll/", views.game_poll, name="game_poll"),
     path("games/<int:pk>/move/", views.game_move, name="game_move"),
+    path("games/<int:pk>/log/", views.game_log, name="game_log"),
     path("games/<int:pk>/chat/", views.game_chat, name="game_chat"),
     path("games/<int:pk>/replay/", views.replay, name="replay"),
     path("games/<int:pk>/replay/<int:step>/", views.replay, name="replay_step"),

@@ -133,19 +133,26 @@ def invitation_action(request, pk, action):
 def live_context(request, game, seat, error=None):
     names = presenters.player_names(game)
     position = None if seat is None else seat.position
-    legal = presenters.legal_moves(game, seat, names)
+    playing = seat is not None and not game.is_finished
+    legal = engines.legal_moves(game.game_id, game.state, position) if playing else []
     view = engines.view(game.game_id, game.state, position)
+    board = boards.context(game, seat, view, legal)
+    pb = board.get("pb")
+    # A board with its own click flow replaces the move card, and a board view-model draws its own log.
+    labelled = [] if pb and pb.get("flow") else presenters.labelled_moves(game, legal, names)
     return {
-        **boards.context(game, seat, view, legal),
+        **board,
         "game": game,
         "seat": seat,
         "title": engines.title(game.game_id),
         "players": presenters.players(game),
         "view": view,
         "board_template": board_template(game.game_id),
-        "moves": grouped([m for m in legal if not m["undo"]]),
-        "undo": next((m for m in legal if m["undo"]), None),
-        "log": presenters.log(game, names)[::-1],
+        "moves": grouped([m for m in labelled if not m["undo"]]),
+        "undo": next((m for m in labelled if m["undo"]), None),
+        "log": [] if pb else presenters.log(game, names, last=presenters.LOG_LAST)[::-1],
+        "log_cut": not pb and game.version > presenters.LOG_LAST,
+        "events": presenters.log_events(game, names) if pb else [],
         "request_id": new_request_id(),
         "error": error,
         "chat_count": game.chat.count(),
@@ -192,6 +199,14 @@ def game_poll(request, pk):
     response = render(request, "games/_poller.html", {"game": game, "chat_count": chat_count})
     response["HX-Trigger"] = json.dumps({event: True for event in events})
     return response
+
+
+@require_GET
+def game_log(request, pk):
+    """The whole log (the game page shows the newest entries): a partial for htmx, else a page."""
+    game, _seat = watchable_game(request.user, pk)
+    context = {"game": game, "title": engines.title(game.game_id), "log": presenters.log(game)[::-1]}
+    return render(request, "games/_log.html" if request.htmx else "games/log.html", context)
 
 
 @login_required
