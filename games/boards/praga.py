@@ -49,7 +49,13 @@ def board_context(game, seat, view, legal, step=None):
     if moves and step is None:
         from games.boards.praga_flow import reasons_for
 
-        reasons = reasons_for(game.state, position, moves)
+        from django.core.cache import cache
+
+        key = "praga-reasons:%d:%d:%s:%s" % (game.pk, game.version, position, get_language())
+        reasons = cache.get(key)
+        if reasons is None:
+            reasons = reasons_for(game.state, position, moves)
+            cache.set(key, reasons, 600)
     pb = build(view, moves, names, position, reasons=reasons, log=log, chart=chart, html=True)
     pb["game_id"] = game.pk
     pb["version"] = game.version
@@ -140,8 +146,10 @@ def sections(view, ed, pb, me, active):
         return render_to_string(TEMPLATES + template, context)
 
     out = {}
-    out["crane"] = fragment("crane", [eid, view["wheel"], view["round"], view["era"], view["options"]["action_side"]],
-                            lambda: render("crane.html", {"pb": dict(pb, wheel=wheel(view, ed, turn))}))
+    out["crane"] = fragment("crane", [eid, view["wheel"], view["round"], view["era"], view["options"]["action_side"],
+                                      view.get("turn_no", 0), view["players_count"]],
+                            lambda: render("crane.html", {"pb": dict(pb, wheel=wheel(view, ed, turn),
+                                                                     platform=platform(view, ed))}))
     roads = [p["road"] for p in view["players"]]
     out["city"] = fragment("city", [eid, view["players_count"], view["city"], view["plazas"], view["river"],
                                     view["bridge"], roads, pb["parler"] and pb["parler"]["pawn"], pb["supply"]["iv"],
@@ -272,6 +280,39 @@ def _wheel_dynamic(view, ed, turn):
     return {"notches": notches, "offset": o, "taken": taken, "token_vp": ed.WHEEL.get("token_vp", 5)}
 
 
+def platform(view, ed):
+    """The crane platform (spec 6.5, display only): its cube drops one space towards the
+    hourglass each time the arrow reaches the drop offset; the era marker is drawn from
+    the data. The drops are counted by turning the wheel as PRG-WHEEL-12 does."""
+    data = getattr(ed, "PLATFORM", None)
+    if not data:
+        return None
+    key = str(view["players_count"])
+    w = ed.WHEEL
+    o = w["start_offset"][key]
+    space = data["start_space"][key]
+    for _turn in range(view.get("turn_no", 0)):
+        seen = []
+        for _step in range(2):
+            o = (o + 1) % 12
+            seen.append(o)
+            if (o + w["blocked_notch"]) % 12:
+                break
+        if data["drop_at_offset"] in seen:
+            space = max(space - 1, 0)
+    x0, gap = 62, 44
+    marker = data["era_marker"].get(key) or {}
+    spaces = [{"n": n, "x": x0 + (n - 1) * gap, "star": marker.get("space") == n,
+               "two": n == data["start_space"]["2"]} for n in range(1, data["spaces"] + 1)]
+    between = marker.get("between")
+    return {
+        "spaces": spaces, "cube": space, "cube_x": 22 if space == 0 else x0 + (space - 1) * gap,
+        "border_x": x0 + (min(between) - 0.5) * gap if between else None,
+        "text": _("The platform cube drops one space towards the hourglass every full turn of the wheel; "
+                  "the game ends when it reaches the hourglass. The star marks the change to Era II."),
+    }
+
+
 def _take_text(cost, vp):
     if cost:
         return _("Taking it costs %d gold.") % cost
@@ -325,36 +366,41 @@ def _city_static(edition_id, players_count, _language):
         houses.append({"x": x, "y": y, "roof": "#b03a2e" if i % 2 == 0 else "#2e5f9e"})
     greens = [dict(zip(("x", "y"), at(h))) for h in city_["green_fields"]]
     x0, y0, w, h = geometry.bounds(centres, size, margin=6)
-    # The river runs along the north edge and bends south along the west edge;
-    # the Charles Bridge crosses it west of the bridge head (the road's last hex).
+    # The river runs along the north edge, bends south along the west edge and flows
+    # east under the city, where the Charles Bridge spans it in its own strip: the
+    # bridge head (IV, at the Old Town end) lies below the road's last hex, space 0 next
+    # to it, the far end (V) east. Keeping the bridge below makes the city less flat.
     head = road[-1]
     river_top = y0 - 40
-    bridge_len = 276
-    left = head["x"] - size - bridge_len - 36
-    view_x = min(x0, left)
-    vb = (round(view_x - 10, 1), round(river_top - 8, 1), round(x0 + w - view_x + 56, 1), round(y0 + h - river_top + 24, 1))
-    west = head["x"] - size * 0.9
-    river = ("M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f Q%.1f,%.1f %.1f,%.1f L%.1f,%.1f L%.1f,%.1f L%.1f,%.1f Q%.1f,%.1f %.1f,%.1f Z"
-             % (vb[0], river_top, vb[0] + vb[2], river_top, vb[0] + vb[2], y0 + 4,
-                x0 + 40, y0 + 4, x0 + 10, y0 + 30,
-                west - 24, head["y"] + 80, west - 24, vb[1] + vb[3], vb[0], vb[1] + vb[3],
-                vb[0], y0, vb[0], river_top))
-    deck_y = head["y"]
-    deck_x1 = west - 6
-    deck_x0 = deck_x1 - bridge_len
+    west = x0 - 40
+    bottom = y0 + h
+    vb = (round(west - 6, 1), round(river_top - 8, 1), round(x0 + w + 20 - (west - 6), 1),
+          round(bottom + 112 - (river_top - 8), 1))
+    right = vb[0] + vb[2]
+    river = ("M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f Q%.1f,%.1f %.1f,%.1f L%.1f,%.1f L%.1f,%.1f L%.1f,%.1f "
+             "L%.1f,%.1f L%.1f,%.1f Z"
+             % (vb[0], river_top, right, river_top, right, y0 + 4,
+                x0 + 40, y0 + 4, x0 + 4, y0 + 40,
+                x0 - 10, bottom + 8, right, bottom + 8, right, bottom + 104, vb[0], bottom + 104,
+                vb[0], river_top))
+    deck_y = round(bottom + 56, 1)
+    deck_x0 = max(head["x"], x0 + 30) + 10
+    deck_x1 = right - 60
+    bridge_len = deck_x1 - deck_x0
     bridge_spaces = []
     n_spaces = ed.BRIDGE["spaces"]
-    sw = bridge_len / (n_spaces + 2)
+    sw = bridge_len / n_spaces
     for i in range(n_spaces):
-        # space 0 lies at the Old Town bank (east end), numbering outwards (west)
-        sx = deck_x1 - sw * (i + 1.5)
+        # space 0 lies at the Old Town bank (the bridge head), numbering outwards
+        sx = deck_x0 + sw * (i + 0.5)
         bridge_spaces.append({"i": i, "x": round(sx, 1), "w": round(sw, 1)})
     return {
         "cells": cells, "sites": sites, "road": road, "houses": houses, "greens": greens,
-        "vb": "%s %s %s %s" % vb, "river": river,
+        "vb": "%s %s %s %s" % vb, "river_path": river,
         "river_tokens_y": round(river_top + 22, 1), "river_tokens_x": round(x0 + w * 0.35, 1),
         "bridge": {"x0": round(deck_x0, 1), "x1": round(deck_x1, 1), "y": deck_y, "sw": round(sw, 1),
-                   "spaces": bridge_spaces, "iv_x": round(deck_x1 + 8, 1), "v_x": round(deck_x0 + sw * 0.5, 1)},
+                   "spaces": bridge_spaces, "iv_x": round(deck_x0 - 34, 1), "v_x": round(deck_x1 + 4, 1),
+                   "head_x": head["x"], "head_y": head["y"], "link_x": round(x0 - 8, 1), "half": round(sw / 2 - 3, 1), "rw": round(sw - 6, 1)},
         "hex_points": geometry.points(0, 0, size - 1),
         "scale": round(size / tiles.TILE_SIZE, 3),
     }
@@ -413,7 +459,7 @@ def city(view, ed):
     for sp in b["spaces"]:
         i = sp["i"]
         s = dict(sp)
-        s["icons"] = icons.row(bstate["spaces"][i], size=11)
+        s["icons"] = icons.row(bstate["spaces"][i], size=14)
         s["covered"] = bstate["covered"][i]
         s["text"] = icons.words(bstate["spaces"][i])
         spaces.append(s)
@@ -424,13 +470,13 @@ def city(view, ed):
         if i is None:
             continue
         info = tiles.bridge_tile(eid, plank["tile"])
-        planks.append({"space": i, "x": round(b["x1"] - b["sw"] * (i + 3), 1),
-                       "w": round(b["sw"] * 2, 1), "tile": plank["tile"], "colour": colour(plank.get("seat")),
+        planks.append({"space": i, "x": round(b["x0"] + b["sw"] * i + 2, 1),
+                       "w": round(b["sw"] * 2 - 4, 1), "tile": plank["tile"], "colour": colour(plank.get("seat")),
                        "title": info["title"], "text": info["text"]})
     bridge["planks"] = planks
     bridge["pieces"] = []
     for j, piece in enumerate(bstate.get("layout", [])):
-        x = b["x1"] - b["sw"] * (2 * j + 3)
+        x = b["x0"] + b["sw"] * 2 * j
         bridge["pieces"].append({"x": round(x, 1), "w": round(b["sw"] * 2, 1), "id": piece["piece"],
                                  "side": piece["side"]})
     bridge["iv"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "dy": -10 + 8 * i}

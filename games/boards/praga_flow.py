@@ -276,6 +276,7 @@ def reasons_for(state, seat, legal):
     for action, row in ROW_ACTION_KEYS.items():
         if "%s:0" % row in probes:
             probes["act:%s" % action] = probes["%s:0" % row]
+    probes.update(_placement_probes(state, seat, ed, legal, legal_keys))
     for key, move in probes.items():
         if key in legal_keys:
             continue
@@ -286,3 +287,40 @@ def reasons_for(state, seat, legal):
             if as_text is not None:
                 out[key] = render(as_text())
     return out
+
+
+def _placement_probes(state, seat, ed, legal, legal_keys):
+    """Probes for the second click of a placement: a site, wall position or bridge space
+    that the chosen tile may not go to. Keyed "<chosen key> <clicked key>" (the page
+    looks them up with the keys chosen so far)."""
+    ok = set()
+    first = {}
+    for m in legal:
+        t = m.get("type")
+        if t == "building":
+            ok.add(("row:building:%d" % m["slot"], "site:%s" % m["site"]))
+            first.setdefault("row:building:%d" % m["slot"], m)
+        elif t == "wall":
+            ok.add(("row:wall:%d" % m["slot"], "wpos:%d,%d" % tuple(m["position"])))
+            first.setdefault("row:wall:%d" % m["slot"], m)
+        elif t == "bridge":
+            bt = "bt:%d:%s" % (m["item"], m["tile"])
+            ok.add((bt, "plank:%s" % ("none" if m.get("space") is None else m["space"])))
+            first.setdefault(bt, m)
+    probes = {}
+    in_play = set(state["plaza_order"])
+    sites = [s["id"] for s in ed.CITY["sites"] if s["plaza"] in in_play]
+    walls = ["%d,%d" % tuple(w) for w in ed.ACTION_BOARD["wall_positions"]]
+    for chosen, m in first.items():
+        t = m["type"]
+        if t == "building":
+            for site in sites:
+                probes["%s site:%s" % (chosen, site)] = dict(m, site=site, cube=False)
+        elif t == "wall":
+            for pos in walls:
+                q, r = (int(v) for v in pos.split(","))
+                probes["%s wpos:%s" % (chosen, pos)] = dict(m, position=[q, r])
+        elif t == "bridge":
+            for space in range(ed.BRIDGE["spaces"]):
+                probes["%s plank:%d" % (chosen, space)] = dict(m, space=space)
+    return {k: v for k, v in probes.items() if tuple(k.split(" ", 1)) not in ok}

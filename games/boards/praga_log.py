@@ -14,11 +14,54 @@ ICON = {
 }
 
 
-def targets(seat, move):
-    """`data-h` keys of the board elements a move changed."""
+def _arg(text, name):
+    """The first value of arg `name` in a (possibly nested) log text."""
+    if not isinstance(text, dict):
+        return None
+    args = text.get("args") or {}
+    if name in args and not isinstance(args[name], dict):
+        return args[name]
+    for value in args.values():
+        found = _arg(value, name)
+        if found is not None:
+            return found
+    return None
+
+
+def _upgraded_action(text, edition_id):
+    tile = _arg(text, "tile")
+    if not tile or not edition_id:
+        return None
+    from engine.praga.data import edition
+
+    try:
+        return (edition(edition_id).TILES.get(str(tile)) or {}).get("action")
+    except Exception:  # an unknown edition: fall back to the whole board
+        return None
+
+
+def targets(seat, move, text=None, edition_id=None):
+    """`data-h` keys of the board elements a move changed (the exact piece where known)."""
     t = move.get("type")
     p = "p%d" % seat
     out = [p + ":panel"]
+    if t == "upgrade":
+        action = _upgraded_action(text, edition_id)
+        out.append("%s:act:%s" % (p, action) if action else p + ":board")
+        return out
+    if t == "tech" or t == "use_tech":
+        out.append("%s:tech:%s" % (p, move["tech"]))
+        return out
+    if t == "cathedral_v":
+        out.append("%s:vtile:%s" % (p, move["tile"]))
+        return out
+    if t == "bridge":
+        out.append("%s:vtile:%s" % (p, move["tile"]))
+    if t == "plaza_reward":
+        plaza = _arg(text, "plaza")
+        if plaza:
+            out.append("plaza:%s" % plaza)
+        return out
     if t == "take":
         out.append("wheel:%s" % move["tile"])
     elif t == "building":
@@ -59,7 +102,8 @@ def log_entries(game, names, view, until=None):
         t = payload.get("type") if isinstance(payload, dict) else None
         out.append({
             "seq": seq, "seat": seat, "colour": colour(seat), "icon": ICON.get(t, "i-dot"),
-            "text": render(text, names), "keys": " ".join(targets(seat, payload)) if t else "",
+            "text": render(text, names),
+            "keys": " ".join(targets(seat, payload, text, view.get("edition"))) if t and isinstance(seat, int) else "",
         })
     return out
 

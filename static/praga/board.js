@@ -31,6 +31,7 @@
     }
     r.querySelectorAll(".pg-pan").forEach(addZoomButton);
     refresh();
+    r.setAttribute("data-ready", "1");  // the page's readiness signal (used by the browser tests)
   }
   P.init = init;
 
@@ -182,7 +183,14 @@
     clone.setAttribute("transform", "scale(" + (target.getAttribute("data-scale") || "0.75") + ")");
     var rot = S.rot === null ? 0 : S.rot;
     var feat = clone.querySelector(".pg-feat");
-    if (feat) feat.setAttribute("transform", "rotate(" + rot * 60 + ")");
+    if (feat) {
+      // Turn the edges and corners, but keep the neighbour symbols upright (as drawn once placed).
+      feat.setAttribute("transform", "rotate(" + rot * 60 + ")");
+      Array.prototype.forEach.call(feat.children, function (g) {
+        if (g.tagName.toLowerCase() !== "g") return;
+        g.setAttribute("transform", (g.getAttribute("transform") || "") + " rotate(" + (-rot * 60) + ")");
+      });
+    }
     target.appendChild(clone);
   }
 
@@ -311,7 +319,11 @@
       var hit = keys.filter(function (k) { return has(S.next, k); });
       if (hit.length) { S.lastEl = el; event.preventDefault(); choose(hit[0]); return; }
       var reason = null;
-      keys.forEach(function (k) { if (!reason && S.flow.reasons[k]) reason = S.flow.reasons[k]; });
+      // A reason for this piece after the choices made so far (e.g. a site for the chosen tile), else alone.
+      keys.forEach(function (k) {
+        for (var i = S.chosen.length - 1; i >= 0 && !reason; i--) reason = S.flow.reasons[S.chosen[i] + " " + k] || null;
+      });
+      if (!reason && !S.chosen.length) keys.forEach(function (k) { if (!reason && S.flow.reasons[k]) reason = S.flow.reasons[k]; });
       if (reason) { tip(el, reason); return; }
     }
     var info = t.closest("[data-title]");
