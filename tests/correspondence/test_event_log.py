@@ -79,3 +79,24 @@ def test_the_game_page_shows_the_newest_entries_and_links_the_whole_log(toy_game
     assert f"/games/{toy_game.pk}/log/" in page and page.count('class="seq"') == 1
     whole = bob_client.get(f"/games/{toy_game.pk}/log/", HTTP_HX_REQUEST="true").content.decode()
     assert whole.count('class="seq"') == 2 and "<html" not in whole
+
+
+def test_a_german_player_reads_the_page_the_log_and_the_emails_in_german(alice, bob, committed, alice_client):
+    from django.core import mail
+
+    alice.profile.language = "de"
+    alice.profile.vacation_auto = False
+    alice.profile.save()
+    mail.outbox.clear()
+    game = new_game([bob, alice], committed, policy="drop", days=1)
+    with committed():
+        play_turn(game, bob)
+    at(seat(game, alice).waiting_since, DAY + datetime.timedelta(minutes=1), committed)
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+    assert "alice hat die Bedenkzeit überschritten; ein Bot spielt diesen Platz zu Ende." in page
+    assert "Spielprotokoll" in page and "Game log" not in page
+    german = [m for m in mail.outbox if m.to == [alice.email]]
+    assert german and all("Hallo" in m.body for m in german)
+    assert any(m.subject == f"Deine Zeit in Toy #{game.pk} ist abgelaufen" for m in german)
+    english = [m for m in mail.outbox if m.to == [bob.email]]
+    assert english and all("Hello" in m.body for m in english)
