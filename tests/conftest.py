@@ -73,3 +73,22 @@ def bob_client(bob):
 @pytest.fixture
 def carol_client(carol):
     return client_for(carol)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    yield
+    _close_connections_outside_a_test_transaction()
+
+
+def _close_connections_outside_a_test_transaction():
+    """Close the database connections the test body opened, unless a test transaction holds them.
+
+    Playwright's sync API runs the test body in its own greenlet, and Django keeps connections
+    per context (asgiref.local), so the body's connection is not the one pytest-django closes
+    before dropping the test database ("... is being accessed by other users")."""
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()

@@ -16,15 +16,14 @@ pytestmark = pytest.mark.django_db
 def test_the_embedded_scheduler_runs_the_tick(monkeypatch):
     calls = []
     monkeypatch.setattr(clocks, "tick", lambda now=None: calls.append(now))
-    stop = start_scheduler(interval=0.05)
+    scheduler = start_scheduler(interval=0.05)
     try:
         deadline = time.monotonic() + 5
         while len(calls) < 2 and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
-        stop.set()
-        time.sleep(0.2)  # let the thread close its database connection
-    assert len(calls) >= 2
+        scheduler.stop()
+    assert len(calls) >= 2 and not scheduler.is_alive()
 
 
 def test_unsubscribe_get_shows_a_confirm_page_and_changes_nothing(bob):

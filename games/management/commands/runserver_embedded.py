@@ -10,30 +10,39 @@ import threading
 
 from django.conf import settings
 from django.core.management.commands.runserver import Command as RunserverCommand
-from django.db import close_old_connections, connections
+from django.db import connections
 
 log = logging.getLogger(__name__)
 
 
-def scheduler(stop, interval):
-    from games import tasks
+class Scheduler(threading.Thread):
+    """Runs the tick every `interval` seconds; `stop()` ends it and waits for it."""
 
-    while not stop.wait(interval):
-        try:
-            tasks.tick.apply()  # the same task beat sends; in-process here
-        except Exception:
-            log.exception("tick failed")
-        finally:
-            close_old_connections()
-    connections.close_all()
+    def __init__(self, interval):
+        super().__init__(name="correspondence-tick", daemon=True)
+        self.stopping = threading.Event()
+        self.interval = interval
+
+    def run(self):
+        from games import tasks
+
+        while not self.stopping.wait(self.interval):
+            try:
+                tasks.tick.apply()  # the same task beat sends; in-process here
+            except Exception:
+                log.exception("tick failed")
+            finally:
+                connections.close_all()  # a tick a minute: no connection is kept between ticks
+
+    def stop(self, timeout=10):
+        self.stopping.set()
+        self.join(timeout)
 
 
 def start_scheduler(interval=None):
-    stop = threading.Event()
-    thread = threading.Thread(target=scheduler, args=(stop, interval or settings.TICK_SECONDS),
-                              name="correspondence-tick", daemon=True)
+    thread = Scheduler(interval or settings.TICK_SECONDS)
     thread.start()
-    return stop
+    return thread
 
 
 class Command(RunserverCommand):
