@@ -51,7 +51,9 @@ def board_context(game, seat, view, legal, step=None):
 
         from django.core.cache import cache
 
-        key = "praga-reasons:%d:%d:%s:%s" % (game.pk, game.version, position, get_language())
+        # the generator state tells apart games that reuse an id (e.g. test databases)
+        key = "praga-reasons:%d:%d:%s:%s:%s" % (game.pk, game.version, position, get_language(),
+                                                game.state.get("rng"))
         reasons = cache.get(key)
         if reasons is None:
             reasons = reasons_for(game.state, position, moves)

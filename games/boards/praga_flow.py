@@ -109,6 +109,7 @@ def flow(view, ed, moves, reasons):
     return {
         "moves": entries,
         "labels": {k: label(view, ed, k) for k in sorted(keys) if k.split(":", 1)[0] in BUTTONS or k.startswith("wheel:")},
+        "art": {k: a for k in sorted(keys) if k.split(":", 1)[0] in ART for a in [art(view, ed, k)] if a},
         "reasons": reasons,
         "confirm": CONFIRM,
         "buttons": BUTTONS,
@@ -216,6 +217,61 @@ def label(view, ed, key):
         t = tiles.production_token(eid, parts[1])
         return t["text"]
     return key
+
+
+# Choices drawn as pieces (SVG cards) in the prompt instead of text buttons.
+ART = ["tech", "bt", "cv", "token", "pchoice", "choose"]
+CARD = ('<svg class="pg-card-svg" viewBox="0 0 72 48" aria-hidden="true"><rect x="1.5" y="1.5" width="69" '
+        'height="45" rx="6" class="pg-card pg-card-%s"/>%s</svg>')
+
+
+def art(view, ed, key):
+    """{svg, title, text} of a choice key drawn as a piece; None for plain buttons."""
+    from django.utils.html import escape
+
+    parts = key.split(":")
+    kind = parts[0]
+    eid = view["edition"]
+    try:
+        if kind == "tech":
+            t = tiles.technology(eid, parts[2])
+            body = ('<use href="#pi-tech" x="6" y="6" width="16" height="16"/>'
+                    '<text x="58" y="14" class="pg-card-roman">%s</text>'
+                    '<text x="36" y="35" class="pg-card-id">%s</text>') % (t["roman"], escape(t["id"]))
+            return {"svg": CARD % ("tech" + (" pg-card-oneshot" if t["one_shot"] else ""), body),
+                    "title": t["title"], "text": "%s\n%s" % (t["text"], t["kind"])}
+        if kind in ("bt", "cv"):
+            t = tiles.bridge_tile(eid, parts[2])
+            metal = "v" if str(t["kind"]).upper().startswith("V") or kind == "cv" else "iv"
+            body = ('<use href="#i-bridge" x="6" y="6" width="18" height="18"/>'
+                    '<text x="58" y="14" class="pg-card-roman">%s</text>'
+                    '<text x="36" y="35" class="pg-card-id">%s</text>') % ("V" if metal == "v" else "IV", escape(t["id"]))
+            return {"svg": CARD % (metal, body), "title": t["title"], "text": t["text"]}
+        if kind == "token":
+            t = tiles.production_token(eid, parts[1])
+            reward = next(r["reward"] for r in ed.PRODUCTION_TOKENS if r["id"] == parts[1])
+            body = '<circle cx="36" cy="24" r="20" class="pg-ptoken-disc"/><g transform="translate(36,24)">%s</g>' % (
+                icons.row(reward, size=17)["svg"])
+            return {"svg": CARD % ("token", body), "title": t["title"], "text": t["text"],
+                    "caption": icons.words(reward)}
+        if kind in ("pchoice", "choose"):
+            item = _pending(view, int(parts[1]))
+            if not item:
+                return None
+            if kind == "pchoice":
+                state = view["plazas"][item["plaza"]]
+                reward = ed_plaza_top(ed, state["tile"], state["side"])[int(parts[2])]
+                title = _("Plaza %(plaza)s reward") % {"plaza": item["plaza"]}
+            else:
+                reward = item["options"][int(parts[2])]
+                title = _("Your choice")
+            row = icons.row(reward, size=15)
+            body = '<g transform="translate(36,24)">%s</g>' % row["svg"]
+            return {"svg": CARD % ("reward", body), "title": title, "text": icons.words(reward),
+                    "caption": icons.words(reward)}
+    except (KeyError, IndexError, ValueError, TypeError):
+        return None
+    return None
 
 
 def _row_name(row):

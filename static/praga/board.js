@@ -152,7 +152,28 @@
       var b = document.createElement("button");
       b.type = "button";
       b.setAttribute("data-key", k);
-      b.textContent = S.flow.labels[k] || k;
+      var art = S.flow.art && S.flow.art[k];
+      if (art) {
+        // a piece to choose: its picture, its text, and a magnifier that enlarges it
+        b.className = "pg-choice";
+        b.innerHTML = art.svg;
+        var cap = document.createElement("span");
+        cap.className = "pg-choice-t";
+        cap.textContent = art.caption || art.text.split("\n")[0];
+        b.appendChild(cap);
+        var zoom = document.createElement("span");
+        zoom.className = "pg-choice-zoom";
+        zoom.setAttribute("role", "button");
+        zoom.setAttribute("aria-label", str("enlarge") || "+");
+        zoom.setAttribute("data-art", k);
+        zoom.setAttribute("data-title", art.title);
+        zoom.setAttribute("data-text", art.text);
+        zoom.textContent = "⤢";
+        b.appendChild(zoom);
+        b.title = art.title;
+      } else {
+        b.textContent = S.flow.labels[k] || k;
+      }
       if (k === "btn:end_turn") b.className = "pg-btn-end";
       box.appendChild(b);
     });
@@ -271,6 +292,12 @@
     why.textContent = reason || "";
     var art = $("pg-zoom-art");
     art.textContent = "";
+    var artKey = el.getAttribute("data-art");
+    if (artKey && S.flow && S.flow.art && S.flow.art[artKey]) {
+      art.innerHTML = S.flow.art[artKey].svg;
+      if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
+      return;
+    }
     if (el instanceof SVGGraphicsElement && el.tagName.toLowerCase() === "g") {
       var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
       var clone = el.cloneNode(true);
@@ -304,6 +331,8 @@
     var r = root();
     if (!r || !r.contains(event.target)) return;
     var t = event.target;
+    var zoomEl = t.closest(".pg-choice-zoom");
+    if (zoomEl) { event.preventDefault(); enlarge(zoomEl, null); return; }
     var btn = t.closest("button");
     if (btn) {
       if (btn.classList.contains("pg-zoombtn")) { btn.textContent = btn.parentNode.classList.toggle("pg-zoomed") ? "−" : "+"; return; }

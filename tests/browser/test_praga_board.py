@@ -148,12 +148,11 @@ class Table:
     def page_of(self, seat):
         page = self.pages[seat]
         version = self.game.version
-        try:
-            page.wait_for_selector(f'#praga[data-version="{version}"][data-flow]', timeout=4000)
-        except Exception:
+        ready = f'#praga[data-version="{version}"][data-flow][data-ready]'
+        if not page.query_selector(ready):
+            # the page of a player whose turn just began still shows the old version
             page.goto(self.url)
-            page.wait_for_selector(f'#praga[data-version="{version}"][data-flow]', timeout=10000)
-        page.wait_for_function("() => window.PragaBoard && window.PragaBoard.state.flow")
+            page.wait_for_selector(ready, timeout=15000)
         return page
 
     def step(self):
@@ -280,3 +279,32 @@ def test_an_illegal_click_shows_the_engines_reason_and_pieces_enlarge(browser, l
     dialog.wait_for(state="visible")
     assert "P" in page.locator("#pg-zoom-title").inner_text()
     shot(page, "praga-enlarged-plaza.png", full=False)
+
+
+def test_an_illegal_site_for_the_chosen_tile_shows_the_engines_reason(browser, live_server, alice, bob):
+    import random
+
+    from tests.browser.test_praga_board_shots import find_game
+
+    game = find_game([alice, bob], random.Random(3), lambda legal: any(m.get("type") == "building" for m in legal),
+                     warmup=2)
+    table = Table(browser, live_server, game, [alice, bob])
+    page = table.page_of(table.acting())
+    row = page.evaluate("() => window.PragaBoard.state.next.find((k) => k.startsWith('row:building:'))")
+    assert row
+    page.click(f'[data-k~="{row}"]', force=True)
+    bad = page.evaluate("""(row) => {
+      const reasons = window.PragaBoard.state.flow.reasons;
+      const k = Object.keys(reasons).find((r) => r.startsWith(row + ' site:'));
+      if (!k) return null;
+      const site = k.split(' ')[1];
+      document.querySelector('[data-k="' + site + '"]').scrollIntoView({block: 'center'});
+      return [site, reasons[k]];
+    }""", row)
+    assert bad, "no site is refused for the chosen tile"
+    page.click(f'[data-k="{bad[0]}"]', force=True)
+    tip = page.locator("#pg-tip")
+    tip.wait_for(state="visible")
+    assert tip.inner_text().strip() == bad[1]
+    page.click("#pg-cancel")
+    assert page.evaluate("() => window.PragaBoard.state.chosen.length") == 0

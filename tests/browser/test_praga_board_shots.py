@@ -39,6 +39,17 @@ def play_until(game, turns, rng, stop=None):
         game.refresh_from_db()
 
 
+def find_game(users, rng, stop, warmup=14):
+    """A game whose acting player has a move that `stop` wants (a few games tried)."""
+    for _ in range(6):
+        game = start_game("praga", users)
+        play_until(game, warmup, rng)
+        play_until(game, 32, rng, stop=stop)
+        if acting_user(game) is not None:
+            return game
+    raise AssertionError("no game reached the wanted position")
+
+
 def open_board(browser, live_server, game, user, **kw):
     page = page_for(browser, live_server, user, **kw)
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -47,36 +58,50 @@ def open_board(browser, live_server, game, user, **kw):
 
 
 def test_board_screenshots(browser, live_server, alice, bob):
-    game = start_game("praga", [alice, bob])
     rng = random.Random(5)
-    play_until(game, 14, rng)
+    game = find_game([alice, bob], rng, lambda legal: any(m.get("type") == "building" for m in legal))
     user = acting_user(game).user
     page = open_board(browser, live_server, game, user)
     shot(page, "shot-desktop.png")
     shot(page, "shot-desktop-top.png", full=False)
-    # a building tile chosen: click a site it may not go to
-    chosen = page.evaluate("""() => {
+    page.locator(".pg-cell-crane").screenshot(path=str(ARTIFACTS / "shot-crane.png"))
+    # a building tile chosen: click a site it may not go to, then a legal one and rotate
+    bad = page.evaluate("""() => {
       const st = window.PragaBoard.state;
       const k = st.next.find((k) => k.startsWith('row:building:'));
       if (!k) return null;
       document.querySelector('[data-k~="' + k + '"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
-      const reasons = st.flow.reasons;
-      const bad = Object.keys(reasons).find((r) => r.startsWith(k + ' site:'));
-      return bad || null;
+      const bad = Object.keys(st.flow.reasons).find((r) => r.startsWith(k + ' site:'));
+      const good = st.next.find((x) => x.startsWith('site:'));
+      return bad ? [bad.split(' ')[1], good] : null;
     }""")
-    if chosen:
-        site = chosen.split(" ")[1]
-        page.locator(f'[data-k="{site}"]').scroll_into_view_if_needed()
-        page.click(f'[data-k="{site}"]', force=True)
+    if bad:
+        page.evaluate("(k) => document.querySelector('[data-k=\"' + k + '\"]').scrollIntoView({block: 'center'})", bad[0])
+        page.click(f'[data-k="{bad[0]}"]', force=True)
         page.wait_for_selector("#pg-tip:not([hidden])")
-        shot(page, "shot-illegal-site.png", full=False)
+        page.locator(".pg-cell-city").screenshot(path=str(ARTIFACTS / "shot-illegal-site.png"))
+        if bad[1]:
+            page.click(f'[data-k="{bad[1]}"]', force=True)
+            for _ in range(3):
+                if page.locator("#pg-rotate:not([hidden])").count():
+                    break
+                b = page.locator("#pg-buttons button").first
+                if b.count():
+                    b.click()
+            if page.locator("#pg-rotate:not([hidden])").count():
+                page.click('[data-rot="1"]')
+                page.locator(".pg-cell-city").screenshot(path=str(ARTIFACTS / "shot-rotate.png"))
     phone = open_board(browser, live_server, game, user, width=390, height=844, mobile=True)
     shot(phone, "shot-phone.png")
-    # on to a pending choice of tiles (technology, bridge or Cathedral V tile)
-    play_until(game, 40, rng, stop=lambda legal: any(m.get("type") in ("tech", "bridge", "cathedral_v")
-                                                    for m in legal))
+    shot(phone, "shot-phone-top.png", full=False)
+    # a pending choice of pieces (technology, bridge or Cathedral V tile, token), in a second game
+    game = find_game([alice, bob], rng, lambda legal: any(m.get("type") in ("tech", "bridge", "cathedral_v", "token")
+                                                          for m in legal), warmup=6)
     seat = acting_user(game)
-    if seat is not None:
-        page = open_board(browser, live_server, game, seat.user)
-        page.locator("#pg-prompt").scroll_into_view_if_needed()
-        shot(page, "shot-choice.png", full=False)
+    page = open_board(browser, live_server, game, seat.user)
+    page.locator("#pg-prompt").screenshot(path=str(ARTIFACTS / "shot-choice.png"))
+    zoom = page.locator("#pg-buttons .pg-choice-zoom").first
+    if zoom.count():
+        zoom.click()
+        page.wait_for_selector("#pg-zoom[open]")
+        page.locator("#pg-zoom").screenshot(path=str(ARTIFACTS / "shot-choice-zoom.png"))

@@ -172,3 +172,34 @@ def test_every_click_of_every_legal_move_is_on_the_page(players, options, seed):
                             or ' %s"' % key in html), (key, move)
         state = praga.apply(state, seat, bots.random_move(state, seat, rng))
         step += 1
+
+
+def test_the_log_highlights_the_exact_hex_of_an_upgrade_and_the_chosen_pieces():
+    from games.boards.praga_log import targets
+
+    ed = edition(ED)
+    tile = next(t for t, rec in ed.TILES.items() if rec["type"] == "upgrade")
+    text = {"msg": "{line} ({changes})", "args": {"line": {"msg": "x", "args": {"tile": tile, "player": 0}}}}
+    keys = targets(1, {"type": "upgrade", "slot": 0, "rotation": 0}, text, ED)
+    assert "p1:act:%s" % ed.TILES[tile]["action"] in keys
+    assert "p1:board" not in keys
+    assert "p0:tech:T1-5" in targets(0, {"type": "tech", "item": 1, "tech": "T1-5"})
+    assert "p0:vtile:V-1" in targets(0, {"type": "cathedral_v", "item": 1, "tile": "V-1"})
+
+
+def test_reasons_cover_sites_a_chosen_building_tile_may_not_use():
+    import random
+
+    state = praga.new({}, 2, 11)
+    rng = random.Random(3)
+    for _ in range(300):
+        seat = sorted(praga.to_act(state))[0]
+        legal = praga.legal_moves(state, seat)
+        if any(m["type"] == "building" for m in legal):
+            break
+        state = praga.apply(state, seat, rng.choice([m for m in legal if m["type"] != "undo"]))
+    reasons = praga_flow.reasons_for(state, seat, legal)
+    site_reasons = {k: v for k, v in reasons.items() if " site:" in k}
+    assert site_reasons and all(v for v in site_reasons.values())
+    legal_pairs = {("row:building:%d" % m["slot"], "site:" + m["site"]) for m in legal if m["type"] == "building"}
+    assert not legal_pairs & {tuple(k.split(" ")) for k in site_reasons}
