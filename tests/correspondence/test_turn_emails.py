@@ -50,7 +50,8 @@ def test_it_batches_several_games_into_one_email(alice, bob, carol, committed):
         assert f"/games/{game.pk}/" in message.body
 
 
-def test_it_sends_at_most_one_turn_email_per_few_minutes(alice, bob, committed):
+def bob_waits_in_two_games(alice, bob, committed):
+    """Alice moves in one game, a tick runs two minutes later, then she moves in the other."""
     start = timezone.now()
     with committed():
         first, second = start_game("toy", [alice, bob]), start_game("toy", [alice, bob])
@@ -59,6 +60,11 @@ def test_it_sends_at_most_one_turn_email_per_few_minutes(alice, bob, committed):
     with time_machine.travel(start + datetime.timedelta(minutes=2)), committed():
         tick()
         play_turn(second, alice)
+    return start
+
+
+def test_it_sends_at_most_one_turn_email_per_few_minutes(alice, bob, committed):
+    start = bob_waits_in_two_games(alice, bob, committed)
     with time_machine.travel(start + datetime.timedelta(minutes=4)), committed():
         tick()
     assert len(turn_mails(bob)) == 1
@@ -86,14 +92,7 @@ def test_it_sends_none_while_the_player_is_on_the_site(alice, bob, committed, bo
 def test_it_respects_the_daily_digest(alice, bob, committed):
     bob.profile.turn_digest = True
     bob.profile.save()
-    start = timezone.now()
-    with committed():
-        first, second = start_game("toy", [alice, bob]), start_game("toy", [alice, bob])
-    with committed():
-        play_turn(first, alice)
-    with time_machine.travel(start + datetime.timedelta(minutes=2)), committed():
-        tick()
-        play_turn(second, alice)
+    start = bob_waits_in_two_games(alice, bob, committed)
     with time_machine.travel(start + datetime.timedelta(hours=12)), committed():
         tick()
     assert len(turn_mails(bob)) == 1
