@@ -376,7 +376,7 @@ def _city_static(edition_id, players_count, _language):
     river_top = y0 - 40
     west = x0 - 40
     bottom = y0 + h
-    vb = (round(west - 6, 1), round(river_top - 8, 1), round(x0 + w + 20 - (west - 6), 1),
+    vb = (round(west - 6, 1), round(river_top - 8, 1), round(x0 + w + 50 - (west - 6), 1),
           round(bottom + 112 - (river_top - 8), 1))
     right = vb[0] + vb[2]
     river = ("M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f Q%.1f,%.1f %.1f,%.1f L%.1f,%.1f L%.1f,%.1f L%.1f,%.1f "

@@ -64,6 +64,10 @@ def test_board_screenshots(browser, live_server, alice, bob):
     page = open_board(browser, live_server, game, user)
     shot(page, "shot-desktop.png")
     shot(page, "shot-desktop-top.png", full=False)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    box = page.locator("#praga").bounding_box()
+    page.screenshot(path=str(ARTIFACTS / "shot-board.png"), full_page=True,
+                    clip={"x": box["x"] - 6, "y": box["y"] - 6, "width": box["width"] + 12, "height": 1330})
     page.locator(".pg-cell-crane").screenshot(path=str(ARTIFACTS / "shot-crane.png"))
     # a building tile chosen: click a site it may not go to, then a legal one and rotate
     bad = page.evaluate("""() => {
@@ -94,6 +98,9 @@ def test_board_screenshots(browser, live_server, alice, bob):
     phone = open_board(browser, live_server, game, user, width=390, height=844, mobile=True)
     shot(phone, "shot-phone.png")
     shot(phone, "shot-phone-top.png", full=False)
+    for name in ("pg-cell-display", "pg-cell-structures"):
+        phone.locator("." + name).screenshot(path=str(ARTIFACTS / f"shot-phone-{name}.png"))
+    phone.locator(".pg-player").first.screenshot(path=str(ARTIFACTS / "shot-phone-player.png"))
     # a pending choice of pieces (technology, bridge or Cathedral V tile, token), in a second game
     game = find_game([alice, bob], rng, lambda legal: any(m.get("type") in ("tech", "bridge", "cathedral_v", "token")
                                                           for m in legal), warmup=6)
