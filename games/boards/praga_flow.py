@@ -86,7 +86,8 @@ def steps(move):
         out = ["usetech:%s" % move["tech"]]
         for field in ("structure", "plaza", "track", "produce"):
             if move.get(field) is not None:
-                out.append("%s:%s" % ({"structure": "struct"}.get(field, field), move[field]))
+                # the plaza of a technology is clicked on the board (its hex carries plazahex:<id>)
+                out.append("%s:%s" % ({"structure": "struct", "plaza": "plazahex"}.get(field, field), move[field]))
         return out
     if t == "end_turn":
         keep = move.get("keep")
@@ -359,6 +360,9 @@ def _placement_probes(state, seat, ed, legal, legal_keys):
         elif t == "wall":
             ok.add(("row:wall:%d" % m["slot"], "wpos:%d,%d" % tuple(m["position"])))
             first.setdefault("row:wall:%d" % m["slot"], m)
+        elif t == "use_tech" and m.get("plaza") is not None:
+            ok.add(("usetech:%s" % m["tech"], "plazahex:%s" % m["plaza"]))
+            first.setdefault("usetech:%s" % m["tech"], m)
         elif t == "bridge":
             bt = "bt:%d:%s" % (m["item"], m["tile"])
             ok.add((bt, "plank:%s" % ("none" if m.get("space") is None else m["space"])))
@@ -376,6 +380,9 @@ def _placement_probes(state, seat, ed, legal, legal_keys):
             for pos in walls:
                 q, r = (int(v) for v in pos.split(","))
                 probes["%s wpos:%s" % (chosen, pos)] = dict(m, position=[q, r])
+        elif t == "use_tech":
+            for plaza in ed.CITY["plazas"]:
+                probes["%s plazahex:%s" % (chosen, plaza["id"])] = dict(m, plaza=plaza["id"])
         elif t == "bridge":
             for space in range(ed.BRIDGE["spaces"]):
                 probes["%s plank:%d" % (chosen, space)] = dict(m, space=space)

@@ -203,3 +203,21 @@ def test_reasons_cover_sites_a_chosen_building_tile_may_not_use():
     assert site_reasons and all(v for v in site_reasons.values())
     legal_pairs = {("row:building:%d" % m["slot"], "site:" + m["site"]) for m in legal if m["type"] == "building"}
     assert not legal_pairs & {tuple(k.split(" ")) for k in site_reasons}
+
+
+def test_the_plaza_technology_is_chosen_on_the_board_and_other_plazas_say_why_not(state):
+    from engine.praga.moves import legal_moves
+
+    seat = state["active"]
+    state = dict(state, players=[dict(p) for p in state["players"]])
+    state["players"][seat]["techs"] = list(state["players"][seat]["techs"]) + [{"id": "T4-5"}]
+    moves = [m for m in legal_moves(state, seat) if m.get("tech") == "T4-5"]
+    if not moves:
+        pytest.skip("T4-5 is not usable in this position")
+    keys = praga_flow.steps(moves[0])
+    assert keys[0] == "usetech:T4-5" and keys[1].startswith("plazahex:")
+    pb = build(praga.view(state, seat), legal_moves(state, seat), NAMES, seat)
+    assert all(not k.startswith("plaza:") for k in pb["flow"]["labels"])
+    reasons = praga_flow.reasons_for(state, seat, legal_moves(state, seat))
+    off = [k for k in reasons if k.startswith("usetech:T4-5 plazahex:")]
+    assert off and all(k.split(":")[-1] not in state["plaza_order"] for k in off)
