@@ -69,6 +69,15 @@ def test_board_screenshots(browser, live_server, alice, bob):
     page.screenshot(path=str(ARTIFACTS / "shot-board.png"), full_page=True,
                     clip={"x": box["x"] - 6, "y": box["y"] - 6, "width": box["width"] + 12, "height": 1330})
     page.locator(".pg-cell-crane").screenshot(path=str(ARTIFACTS / "shot-crane.png"))
+    # the log: an upgrade lights its exact action hex
+    entry = page.locator('.pg-log-entry[data-keys*=":act:"]').first
+    if entry.count():
+        entry.click()
+        key = entry.get_attribute("data-keys").split(" ")[-1]
+        page.wait_for_selector(f'[data-h~="{key}"].pg-flash')
+        page.locator(f'[data-h~="{key}"]').first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+        page.locator(f'[data-h~="{key}"]').first.locator("xpath=ancestor::section[contains(@class,'pg-player')]") \
+            .screenshot(path=str(ARTIFACTS / "shot-log-upgrade.png"))
     # a building tile chosen: click a site it may not go to, then a legal one and rotate
     bad = page.evaluate("""() => {
       const st = window.PragaBoard.state;
