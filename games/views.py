@@ -152,7 +152,6 @@ def live_context(request, game, seat, error=None):
         "undo": next((m for m in labelled if m["undo"]), None),
         "log": [] if pb else presenters.log(game, names, last=presenters.LOG_LAST)[::-1],
         "log_cut": not pb and game.version > presenters.LOG_LAST,
-        "events": presenters.log_events(game, names) if pb else [],
         "request_id": new_request_id(),
         "error": error,
         "chat_count": game.chat.count(),

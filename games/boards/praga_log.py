@@ -91,8 +91,12 @@ def targets(seat, move, text=None, edition_id=None):
 
 
 def log_entries(game, names, view, until=None):
-    """The last 40 steps, newest first: {seq, seat, colour, icon, text, keys}."""
+    """The last 40 steps, newest first: {seq, seat, colour, icon, text, keys}.
+
+    Timeouts, drops and cancellations (`GameEvent`) stand right above the move they
+    followed, so the board's log is the whole game log."""
     from games.boards.praga import colour
+    from games.presenters import log_events
 
     rows = game.moves.order_by("-seq")
     if until is not None:
@@ -105,7 +109,23 @@ def log_entries(game, names, view, until=None):
             "text": render(text, names),
             "keys": " ".join(targets(seat, payload, text, view.get("edition"))) if t and isinstance(seat, int) else "",
         })
-    return out
+    oldest = out[-1]["seq"] if len(out) == 40 else 0
+    events = [
+        {"seq": event["seq"], "seat": None, "colour": "transparent", "icon": "i-clock", "text": event["text"],
+         "keys": "", "event": True}
+        for event in log_events(game, names, after=oldest, until=until)
+    ]
+    return _newest_first_with_events(out, events)
+
+
+def _newest_first_with_events(moves, events):
+    """Merge events (oldest first) into moves (newest first): an event above the move it followed."""
+    merged, pending = [], list(reversed(events))
+    for entry in moves:
+        while pending and pending[0]["seq"] >= entry["seq"]:
+            merged.append(pending.pop(0))
+        merged.append(entry)
+    return merged + pending
 
 
 def points_by_round(game):
