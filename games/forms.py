@@ -3,6 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import engines
 from games.models import DAYS_PER_MOVE, TimeoutPolicy, Visibility
@@ -39,7 +40,10 @@ class InvitationForm(forms.Form):
             help_text = render(option["help"]) if option.get("help") else ""
             if option.get("players"):
                 counts = ", ".join(str(n) for n in option["players"])
-                help_text = f"{help_text} ({_('only with %(counts)s players') % {'counts': counts}})".strip()
+                only = ngettext(
+                    "only with %(counts)s player", "only with %(counts)s players", max(option["players"])
+                ) % {"counts": counts}
+                help_text = f"{help_text} ({only})".strip()
             self.fields[name] = forms.ChoiceField(
                 label=render(option["label"]), choices=choices, initial=str(option["default"]),
                 help_text=help_text, required=False,
