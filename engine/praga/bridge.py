@@ -5,17 +5,14 @@
 
 from engine.core.text import _
 from engine.praga.actions import ROAD_SPACES, road_effect, start_action
-from engine.praga.common import need
+from engine.praga.common import by_id, need
 from engine.praga.rewards import add_pending, add_vp, find_pending, gain, pay, remove_pending
 
 ROAD_TOP = 5
 
 
 def bridge_tile(ed, tid):
-    for rec in ed.BRIDGE_TILES:
-        if rec["id"] == tid:
-            return rec
-    raise KeyError(tid)
+    return by_id(ed, "BRIDGE_TILES", tid)
 
 
 def complete(state):

@@ -30,6 +30,25 @@ def clone(x):
 
 
 _EDITIONS = {}
+_INDEXES = {}
+
+
+def by_id(ed, table, rid, default=KeyError):
+    """The record `rid` of a data table ("SEALS", "PARLER.cards"), indexed once per edition.
+
+    Unknown ids raise KeyError unless a `default` is given."""
+    key = (ed.EDITION_ID, table)
+    index = _INDEXES.get(key)
+    if index is None:
+        records = ed
+        for part in table.split("."):
+            records = records[part] if isinstance(records, dict) else getattr(records, part)
+        index = _INDEXES[key] = {rec["id"]: rec for rec in records}
+    if rid in index:
+        return index[rid]
+    if default is KeyError:
+        raise KeyError(rid)
+    return default
 
 
 def edition(edition_id):

@@ -2,7 +2,7 @@
 
 from engine.core.text import _
 from engine.praga.actions import start_action
-from engine.praga.common import need
+from engine.praga.common import by_id, need
 from engine.praga.rewards import add_resource, advance_track, find_pending, gain, pay, remove_pending
 
 RESOURCE = {"mines": "gold", "quarries": "stone"}
@@ -10,10 +10,7 @@ ACTION = {"mines": "MINES", "quarries": "QUARRIES"}
 
 
 def token_record(ed, token_id):
-    for rec in ed.PRODUCTION_TOKENS:
-        if rec["id"] == token_id:
-            return rec
-    raise KeyError(token_id)
+    return by_id(ed, "PRODUCTION_TOKENS", token_id)
 
 
 def produce(ctx, seat, track):
@@ -70,10 +67,7 @@ SEAL_COST_KEYS = {"silver_windows": "sw", "gold_windows": "gw", "gold": "gold", 
 
 
 def seal_record(ed, sid):
-    for rec in ed.SEALS:
-        if rec["id"] == sid:
-            return rec
-    return None
+    return by_id(ed, "SEALS", sid, default=None)
 
 
 def seal_cost(rec):

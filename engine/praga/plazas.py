@@ -8,16 +8,13 @@
 from engine.core.text import _
 from engine.praga.city import buildings_at, free_sites
 from engine.praga.city import city as city_data
-from engine.praga.common import BOT, need
+from engine.praga.common import BOT, by_id, need
 from engine.praga.rewards import add_pending, find_pending, gain, remove_pending
 
 
 def plaza_side(state, ed, pid):
     p = state["plazas"][pid]
-    for tile in ed.PLAZA_TILES:
-        if tile["id"] == p["tile"]:
-            return tile["sides"][p["side"]]
-    raise KeyError(pid)
+    return by_id(ed, "PLAZA_TILES", p["tile"])["sides"][p["side"]]
 
 
 def majority(state, ed, pid):

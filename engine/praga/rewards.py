@@ -7,7 +7,7 @@ become pending sideways steps (PRG-TURN-07).
 """
 
 from engine.core.text import _
-from engine.praga.common import clone, parse_atom, tech_active
+from engine.praga.common import by_id, clone, parse_atom, tech_active
 
 MANDATORY = {"side", "choice", "tech", "token", "bridge", "arrow", "plaza", "road_free"}
 
@@ -128,10 +128,7 @@ def advance_track(ctx, seat, track, steps=1):
 
 
 def tech_record(ed, tid):
-    for rec in ed.TECHNOLOGIES:
-        if rec["id"] == tid:
-            return rec
-    raise KeyError(tid)
+    return by_id(ed, "TECHNOLOGIES", tid)
 
 
 def tech_reward(ctx, tid):

@@ -4,28 +4,14 @@
 """
 
 from engine.praga.city import buildings_at
-from engine.praga.common import edition, parse_atom
+from engine.praga.common import by_id, edition, parse_atom
 from engine.praga.plazas import plaza_side
 
 STEPS = ["plazas", "academics", "hunger_wall", "cathedral", "walls", "abilities", "eggs"]
 
 
-def _bridge_tile(ed, tid):
-    for rec in ed.BRIDGE_TILES:
-        if rec["id"] == tid:
-            return rec
-    raise KeyError(tid)
-
-
-def _seal(ed, sid):
-    for rec in ed.SEALS:
-        if rec["id"] == sid:
-            return rec
-    raise KeyError(sid)
-
-
 def v_tile_vp(ed, pl, tid):
-    final = _bridge_tile(ed, tid).get("final")
+    final = by_id(ed, "BRIDGE_TILES", tid).get("final")
     if not final:
         return 0
     per = final.get("per")
@@ -50,7 +36,7 @@ def seal_vp(ed, seals, gold, stone):
     buys = []
     fixed = 0
     for sid in seals:
-        final = _seal(ed, sid)["final"]
+        final = by_id(ed, "SEALS", sid)["final"]
         if final["kind"] == "buy":
             buys.append(final)
         else:

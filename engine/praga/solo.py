@@ -7,7 +7,7 @@ The bot is not a seat: its turn is played inside the human's end-turn move (a ba
 """
 
 from engine.praga.city import blue_matches, city, free_sites
-from engine.praga.common import BOT
+from engine.praga.common import BOT, by_id
 from engine.praga.plazas import move_pawn_if_full, score_plaza
 from engine.praga.rows import fill_empty_slots, put_under
 from engine.praga.wheel import return_tile, tiles_by_age
@@ -33,10 +33,7 @@ def take_and_return(ctx, nth):
 
 
 def card_record(ed, cid):
-    for c in ed.PARLER["cards"]:
-        if c["id"] == cid:
-            return c
-    raise KeyError(cid)
+    return by_id(ed, "PARLER.cards", cid)
 
 
 def parler_turn(ctx):
