@@ -1,7 +1,7 @@
 """Random complete games over a spread of player counts and variants.
 
-At every step: the state survives a JSON round trip unchanged; sampled legal moves all
-apply; to_act is non-empty until the end; illegal and malformed moves raise IllegalMove
+At every step: the state survives a JSON round trip unchanged; every listed legal move
+applies (all of them in some games, a sample in the others); to_act is non-empty until the end; illegal and malformed moves raise IllegalMove
 and leave the state untouched; undo restores the exact earlier state. Games end after
 16 rounds with a valid outcome.
 """
@@ -44,8 +44,8 @@ def play_checked(players, seed, options, sample=3, check_every=1):
             assert json.loads(snapshot) == state  # JSON round trip
             moves = P.legal_moves(state, seat)
             assert moves, "seat stuck"
-            for i in range(min(sample, len(moves))):
-                m = moves[rng.below(len(moves))]
+            tried = moves if sample is None else [moves[rng.below(len(moves))] for _ in range(min(sample, len(moves)))]
+            for m in tried:
                 P.apply(state, seat, m)
             bad = MALFORMED[rng.below(len(MALFORMED))]
             with pytest.raises(IllegalMove):
@@ -78,6 +78,11 @@ CASES = [(n, seed) for seed in range(6) for n in (1, 2, 3, 4)]
 @pytest.mark.parametrize("players,seed", CASES)
 def test_random_game_fully_checked(players, seed):
     play_checked(players, seed, random_options(seed, players))
+
+
+@pytest.mark.parametrize("players,seed", [(n, s) for s in range(500, 503) for n in (1, 2, 3, 4)])
+def test_random_game_every_listed_move_applies_at_every_step(players, seed):
+    play_checked(players, seed, random_options(seed, players), sample=None)
 
 
 @pytest.mark.parametrize("players,seed", [(n, s) for s in range(6, 60) for n in (1, 2, 3, 4)])
