@@ -88,7 +88,7 @@ def gain_eggs(ctx, seat, n, source):
     pl = ctx.p(seat)
     pl["eggs"] += n
     if tech_active(pl, "T2-6"):
-        for _ in range(n):
+        for _step in range(n):
             gain(ctx, seat, tech_reward(ctx, "T2-6"), "technologies")
 
 
@@ -111,7 +111,7 @@ def gain_marker(ctx, seat, colour, n, source):
 def advance_track(ctx, seat, track, steps=1):
     """M+ / Q+ (PRG-MINES-05..07): cube right, token space, seal right; T1-5 / T1-4."""
     data = ctx.ed.TRACKS[track]
-    for _ in range(steps):
+    for _step in range(steps):
         pl = ctx.pl(seat)
         if pl[track] >= data["last"]:
             return
@@ -140,7 +140,7 @@ def tech_step(ctx, seat, n=1):
     """Technology track (PRG-TECH-01/03, OQ-36)."""
     data = ctx.ed.TECH_TRACK
     levels = {lv["space"]: lv["level"] for lv in data["levels"]}
-    for _ in range(n):
+    for _step in range(n):
         pl = ctx.pl(seat)
         if pl["tech"] >= data["top"]:
             add_vp(ctx, seat, data["vp_beyond_top"], "tracks")
@@ -164,7 +164,7 @@ def draw_technologies(ctx, seat, level):
 
 def uni_step(ctx, seat, n=1):
     data = ctx.ed.UNIVERSITY
-    for _ in range(n):
+    for _step in range(n):
         pl = ctx.pl(seat)
         if pl["uni"] >= data["top"]:
             add_vp(ctx, seat, data["vp_beyond_top"], "tracks")

@@ -55,7 +55,7 @@ def refill_row(ctx, row):
     if not todo:
         return
     ctx.t()["refill"] = [rs for rs in turn["refill"] if rs[0] != row]
-    for _, slot in todo:
+    for _row, slot in todo:
         if ctx.s["rows"][row][slot] is None:
             tile = draw_tile(ctx, row, slot)
             ctx.w("rows")[row][slot] = tile

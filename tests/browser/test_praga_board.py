@@ -24,8 +24,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SKIP_KEYS = ("btn:undo", "btn:refresh", "refresh:", "refill:")
 
 # The first highlighted choice in page order: prompt buttons and highlighted pieces.
@@ -90,16 +88,6 @@ PLAY = """async ({skip, limit}) => {
     }
   }
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian Chromium is not installed")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def page_for(browser, live_server, user, width=1400, height=1000, mobile=False):

@@ -17,7 +17,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from engine import registry  # noqa: E402
 from games.moves import submit_move  # noqa: E402
 from tests.browser.test_praga_board import ARTIFACTS, page_for, shot  # noqa: E402,F401
-from tests.browser.test_praga_board import browser  # noqa: E402,F401
 from tests.support.games import acting_user, start_game  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -3,7 +3,6 @@ turns his turn emails off without logging in. Debian Chromium through Playwright
 
 import os
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,18 +21,6 @@ from tests.support.games import start_game  # noqa: E402
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-@pytest.fixture
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian Chromium is not installed")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

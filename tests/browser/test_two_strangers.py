@@ -18,21 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.skipif("praga" not in registry.GA
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = dict(executable_path="/usr/bin/chromium",
-                args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
 PASSWORD = "stranger-danger-77"
-
-
-@pytest.fixture
-def browser():
-    if not Path("/usr/bin/chromium").exists():
-        pytest.skip("Debian Chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**CHROMIUM)
-        yield browser
-        browser.close()
 
 
 def shot(page, name):
