@@ -155,7 +155,9 @@ def update_seats(game, now):
         game.finished = now
         acting = set()
     ranks, scores = ranking(game.outcome) if result is not None else ({}, {})
+    fields = ["to_act", "waiting_since", "rank", "score"]
     for seat in game.seat_list():
+        before = [getattr(seat, name) for name in fields]
         was_acting = seat.to_act
         seat.to_act = seat.position in acting
         if not seat.to_act:
@@ -164,7 +166,8 @@ def update_seats(game, now):
             seat.waiting_since = now
         seat.rank = ranks.get(seat.position)
         seat.score = scores.get(seat.position)
-        seat.save(update_fields=["to_act", "waiting_since", "rank", "score"])
+        if [getattr(seat, name) for name in fields] != before:  # most moves change no seat
+            seat.save(update_fields=fields)
 
 
 def ranking(outcome):

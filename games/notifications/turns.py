@@ -5,7 +5,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from games.models import Game, Seat, TurnMail
 from games.notifications import build, outbox

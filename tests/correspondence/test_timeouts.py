@@ -5,7 +5,6 @@ import datetime
 import pytest
 import time_machine
 from django.core import mail
-from django.utils import timezone
 
 from games import clocks
 from games.models import Email, Game, GameEvent, Seat

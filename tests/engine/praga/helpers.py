@@ -4,7 +4,7 @@ import json
 
 import engine.praga as P
 from engine.core.rng import Rng
-from engine.praga.common import Ctx, clone, edition
+from engine.praga.common import clone, edition
 
 ED = edition("provisional-1")
 

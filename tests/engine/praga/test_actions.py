@@ -8,7 +8,7 @@ import engine.praga as P
 from engine.core.errors import IllegalMove
 from engine.praga.common import clone
 from tests.engine.praga.helpers import (
-    ED, add_item, do, edit_player, new_game, pending, put_tile_in_row, set_turn,
+    ED, do, edit_player, new_game, pending, put_tile_in_row, set_turn,
 )
 
 

@@ -13,7 +13,7 @@ from engine.praga.common import clone
 from engine.praga.scoring import final_breakdown
 from engine.praga.wheel import tile_positions
 from tests.engine.praga.helpers import (
-    ED, add_item, complete_turn, do, edit_player, new_game, pending, put_tile_in_row, set_turn,
+    ED, complete_turn, do, edit_player, new_game, pending, put_tile_in_row, set_turn,
 )
 
 
