@@ -65,10 +65,23 @@ def describe(game_id, move, state):
     return rules(game_id).describe(move, state)
 
 
+def unknown_rules_version(game_id, state):
+    """The game's rules version if this code cannot play it (a game started by newer
+    code, or by a version whose compatibility branch was removed), else None."""
+    from engine.core.contract import rules_version
+
+    version = rules_version(state)
+    known = getattr(rules(game_id), "RULES_VERSIONS", (1,))
+    return None if version in known else version
+
+
 def apply(game_id, state, seat, move):
     """The new state, or IllegalMove. A crash on a move that was not legal is
     reported as illegal (malformed input must never become a server error)."""
     module = rules(game_id)
+    if unknown_rules_version(game_id, state) is not None:
+        raise IllegalMove("This game was started with rules this server does not know yet; "
+                          "please try again after the next update.")
     try:
         return module.apply(state, seat, move)
     except IllegalMove:

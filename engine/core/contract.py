@@ -10,6 +10,8 @@ A game is a module (or object) with these callables over plain JSON-able data:
     view(state, seat | None) -> dict    what that seat (None: a spectator) may see
     outcome(state) -> dict | None       None while running; ranking, scores, breakdown at the end
     describe(move, state) -> text       log line for `move` applied to `state` (engine.core.text)
+    RULES_VERSION                       the rules version `new` records in the state (int)
+    RULES_VERSIONS                      every version `apply` can still play (running games keep theirs)
 
 Undo is a move, `{"type": "undo"}`, listed by `legal_moves` whenever the seat may
 take back its last move of the current turn (engine.core.undo).
@@ -27,6 +29,8 @@ from typing import Any, Protocol
 
 class Game(Protocol):
     OPTIONS: dict
+    RULES_VERSION: int
+    RULES_VERSIONS: tuple
 
     def new(self, options: dict, seats: int, seed: int) -> dict: ...
 
@@ -72,3 +76,8 @@ def normalize_options(spec, options, seats):
             raise IllegalMove(_("Option {name} cannot be {value}."), name=name, value=str(value)[:40])
         result[name] = value
     return result
+
+
+def rules_version(state):
+    """The rules version a game was started with; states recorded before versions existed are 1."""
+    return state.get("rules_version", 1) if isinstance(state, dict) else 1

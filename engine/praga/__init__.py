@@ -2,7 +2,7 @@
 
 from engine.praga.describe import describe
 from engine.praga.moves import apply, legal_moves, to_act
-from engine.praga.setup import OPTIONS, new
+from engine.praga.setup import OPTIONS, RULES_VERSION, RULES_VERSIONS, new
 from engine.praga.view import view
 
 
@@ -12,4 +12,4 @@ def outcome(state):
     return state["result"]
 
 
-__all__ = ["OPTIONS", "new", "to_act", "legal_moves", "apply", "view", "outcome", "describe"]
+__all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "legal_moves", "apply", "view", "outcome", "describe"]

@@ -50,6 +50,13 @@ OPTIONS = {
 }
 
 
+# Bump RULES_VERSION when a change alters what an existing move sequence does (its states,
+# its legality or its outcome), and keep the old behaviour behind `rules_version(state)`
+# for as long as games started with it may still be running (docs/engine.md).
+RULES_VERSION = 1
+RULES_VERSIONS = (1,)
+
+
 def current_edition():
     from engine.praga import data
 
@@ -88,7 +95,7 @@ def new(options, seats, seed):
     start = 0 if n == 1 else rng.below(n)
     order = [(start + i) % n for i in range(n)]
     state = {
-        "game": "praga", "edition": edition_id, "options": opts, "players_count": n,
+        "game": "praga", "edition": edition_id, "rules_version": RULES_VERSION, "options": opts, "players_count": n,
         "order": order, "rng": 0, "era": 1, "turn_no": 0, "phase": "play", "active": None,
         "players": [new_player(ed, s) for s in range(n)],
         "turn": None, "deferred": {}, "result": None, "undo": None,

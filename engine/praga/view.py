@@ -17,7 +17,7 @@ SECRET_PENDING = {"tech": "drawn", "bridge": "drawn", "cathedral_v": "options"}
 PUBLIC = frozenset({
     "active", "bridge", "city", "deferred", "edition", "era", "game", "options", "order",
     "phase", "players", "players_count", "plaza_order", "plazas", "result", "river", "rows",
-    "seals", "turn_no", "wheel",
+    "rules_version", "seals", "turn_no", "wheel",
 })
 SECRET = frozenset({"rng", "undo"})
 SHOWN_AS_COUNTS = frozenset({"stacks", "tech_stacks", "iv_stack", "v_bridge", "v_cathedral"})

@@ -14,6 +14,8 @@ from engine.core.rng import Rng
 from engine.core.text import text
 
 GAME_ID = "toy"
+RULES_VERSION = 1
+RULES_VERSIONS = (1,)
 COLOURS = ["ruby", "jade", "onyx", "opal", "teal", "gold"]
 
 OPTIONS = {
@@ -45,6 +47,7 @@ def new(options, seats, seed):
     rng.shuffle(deck)
     hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
     return {
+        "rules_version": RULES_VERSION,
         "options": options,
         "seats": seats,
         "rng": rng.state,

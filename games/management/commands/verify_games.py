@@ -2,6 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games import engines
 from games.models import Game
 from games.replays import differs
 
@@ -14,7 +15,8 @@ class Command(BaseCommand):
         checked = 0
         for game in Game.objects.order_by("pk").iterator(chunk_size=50):
             checked += 1
-            reason = differs(game)
+            unknown = engines.unknown_rules_version(game.game_id, game.state)
+            reason = f"rules version {unknown} is unknown to this code" if unknown is not None else differs(game)
             if reason:
                 bad += 1
                 self.stdout.write(f"game {game.pk} ({game.game_id}, version {game.version}): {reason}")
