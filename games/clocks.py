@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from engine.core.text import text
-from games import engines, moves
+from games import downtime, engines, moves
 from games.models import Game, GameEvent, Seat, TimeoutPolicy
 from games.notifications import outbox, turns
 
@@ -101,8 +101,13 @@ def start_clock(game, seat, profile, mover, now):
 def tick(now=None):
     """Everything that is due at `now`; safe to run concurrently and repeatedly."""
     now = now or timezone.now()
+    try:  # after an outage the clocks get the time back before anything can be due
+        downtime.record_tick(now)
+    except Exception:
+        log.exception("tick: recording the tick failed; nothing is timed out this time")
+        return
     for step in (sync_missed, end_used_up_vacations, apply_timeouts, cancel_idle_games,
-                 send_reminders, turns.flush, outbox.retry, resume_bots):
+                 send_reminders, turns.flush, outbox.retry, resume_bots, downtime.report_overdue):
         try:
             step(now)
         except Exception:  # one broken step must not stop the others

@@ -245,3 +245,14 @@ class TurnMail(models.Model):
 
 def new_request_id():
     return uuid.uuid4().hex
+
+
+class Heartbeat(models.Model):
+    """When a periodic job last ran (`tick`): the watchdog reads it, and a long gap means
+    the site or its scheduler was down, so the clocks are given that time back (games/downtime.py)."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    last = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.name} last ran {self.last}"

@@ -1,0 +1,98 @@
+"""Downtime-safe clocks: time the site (or its scheduler) was down is given back to every clock.
+
+Each tick records when it ran (`Heartbeat` "tick"). If the previous tick is longer ago than
+a few tick intervals, nobody could be reminded or time out fairly in between: every running
+deadline and reminder moves forward by the gap, vacations do not use the days up, and the log
+of each affected game says so. The heartbeat row is locked while this happens, so of several
+ticks racing after an outage exactly one gives the time back.
+"""
+
+import datetime
+import logging
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Value
+from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
+
+from accounts.models import Profile
+from engine.core.text import text
+from games.models import Game, GameEvent, Heartbeat, Seat
+
+log = logging.getLogger(__name__)
+
+TICK = "tick"
+MISSED_TICKS = 5  # a gap longer than this many intervals is downtime, not a slow tick
+
+
+def interval():
+    return datetime.timedelta(seconds=settings.TICK_SECONDS)
+
+
+def downtime_after():
+    return MISSED_TICKS * interval()
+
+
+def last_tick():
+    beat = Heartbeat.objects.filter(name=TICK).first()
+    return beat.last if beat is not None else None
+
+
+def record_tick(now=None):
+    """Mark this tick as run; after downtime first give the time back. Returns the gap bridged."""
+    now = now or timezone.now()
+    Heartbeat.objects.get_or_create(name=TICK)
+    with transaction.atomic():
+        beat = Heartbeat.objects.select_for_update().get(name=TICK)
+        gap = now - beat.last if beat.last is not None else None
+        if beat.last is None or now > beat.last:
+            Heartbeat.objects.filter(name=TICK).update(last=now)
+        if gap is None or gap <= downtime_after():
+            return None
+        games = give_time_back(beat.last, now)
+    log.warning("no tick for %s: %d running games got the time back", gap, games)
+    return gap
+
+
+def give_time_back(last, now):
+    """Move every running deadline and reminder forward by the part of the outage (`last` to
+    `now`) during which its clock ran; one log line per game."""
+    gap = now - last
+    running = Seat.objects.filter(game__status=Game.Status.RUNNING)
+    affected = set(running.exclude(deadline=None).values_list("game_id", flat=True))
+    # A clock started during the outage (the pages worked, the scheduler did not) gets back
+    # only the time since it started.
+    since = Greatest(Coalesce(F("clock_since"), Value(last)), Value(last), output_field=DateTimeField())
+    lost = ExpressionWrapper(Value(now, output_field=DateTimeField()) - since, output_field=DurationField())
+    running.exclude(deadline=None).update(deadline=F("deadline") + lost)
+    running.exclude(next_nag=None).update(next_nag=F("next_nag") + lost)
+    # Vacation days are used up by the clock on the wall: the outage must not spend them.
+    Profile.objects.exclude(vacation_since=None).update(
+        vacation_since=F("vacation_since") + ExpressionWrapper(
+            Value(now, output_field=DateTimeField()) - Greatest(F("vacation_since"), Value(last),
+                                                                 output_field=DateTimeField()),
+            output_field=DurationField()))
+    hours, minutes = divmod(int(gap.total_seconds()) // 60, 60)
+    line = text("The site was down for {hours} h {minutes} min; every running clock got that time back.",
+                hours=hours, minutes=minutes)
+    GameEvent.objects.bulk_create(
+        GameEvent(game_id=pk, after_seq=version, text=line, created_at=now)
+        for pk, version in Game.objects.filter(pk__in=affected).values_list("pk", "version"))
+    return len(affected)
+
+
+def overdue(now=None):
+    """Seats whose deadline passed more than two ticks ago and still wait: the tick missed them."""
+    now = now or timezone.now()
+    return Seat.objects.filter(deadline__lt=now - 2 * interval(), to_act=True, dropped=False,
+                               game__status=Game.Status.RUNNING)
+
+
+def report_overdue(now):
+    """A tick step: an overdue deadline is an error in the logs (monitoring alerts on it)."""
+    late = list(overdue(now).values_list("game_id", flat=True)[:20])
+    if late:
+        log.error("%d deadline(s) overdue by more than two ticks; games %s (manage.py check_clocks)",
+                  overdue(now).count(), sorted(set(late)))
+    return len(late)
