@@ -1,13 +1,15 @@
-"""The profile page (name, language, time zone, notifications) and API tokens."""
+"""The profile page (name, language, time zone, notifications), API tokens, deleting the account."""
 
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.forms import ProfileForm, TokenForm
+from accounts.deletion import delete_account
+from accounts.forms import DeleteAccountForm, ProfileForm, TokenForm
 from accounts.models import ApiToken, profile_of
 
 
@@ -41,3 +43,14 @@ def tokens(request):
 def delete_token(request, pk):
     get_object_or_404(ApiToken, pk=pk, user=request.user).delete()
     return redirect("profile")
+
+
+@login_required
+def delete(request):
+    form = DeleteAccountForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        delete_account(request.user)
+        logout(request)
+        messages.success(request, _("Your account is deleted. Your games go on without you."))
+        return redirect("home")
+    return render(request, "accounts/delete.html", {"form": form}, status=400 if form.errors else 200)

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from engine.core.text import text
-from games import downtime, engines, moves
+from games import downtime, engines, moves, retention
 from games.models import Game, GameEvent, Seat, TimeoutPolicy
 from games.notifications import outbox, turns
 
@@ -106,7 +106,7 @@ def tick(now=None):
     except Exception:
         log.exception("tick: recording the tick failed; nothing is timed out this time")
         return
-    for step in (sync_missed, end_used_up_vacations, apply_timeouts, cancel_idle_games,
+    for step in (sync_missed, end_used_up_vacations, apply_timeouts, cancel_idle_games, retention.expire_invitations,
                  send_reminders, turns.flush, outbox.retry, resume_bots, downtime.report_overdue):
         try:
             step(now)

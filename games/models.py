@@ -33,7 +33,9 @@ class Invitation(models.Model):
         STARTED = "started", _("started")
         CANCELLED = "cancelled", _("cancelled")
 
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_invitations")
+    # No foreign key from a game's records cascades on a user's deletion (accounts/deletion.py
+    # anonymises instead): deleting a user row with games is refused.
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_invitations")
     game_id = models.CharField(max_length=40)
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict)
@@ -65,10 +67,10 @@ class Slot(models.Model):
     invitation = models.ForeignKey(Invitation, on_delete=models.CASCADE, related_name="slots")
     index = models.PositiveSmallIntegerField()
     invited = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="slots"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="slots"
     )
 
     class Meta:
@@ -135,7 +137,7 @@ class Game(models.Model):
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
     to_act = models.BooleanField(default=False)
     # When this seat's current wait began (set when it became its turn).
     waiting_since = models.DateTimeField(null=True, blank=True)
@@ -187,7 +189,7 @@ class Move(models.Model):
 
 class ChatMessage(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     body = models.CharField(max_length=500)
     created = models.DateTimeField(default=timezone.now)
 

@@ -174,6 +174,7 @@ TURN_EMAIL_DELAY = env_int("TURN_EMAIL_DELAY", 60)  # wait a little to cover sev
 TURN_EMAIL_GAP = env_int("TURN_EMAIL_GAP", 300)  # at most one turn email per user in this time
 ACTIVE_SECONDS = env_int("ACTIVE_SECONDS", 300)  # seen this recently: no turn email
 REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 24)
+INVITATION_EXPIRY_DAYS = env_int("INVITATION_EXPIRY_DAYS", 30)  # a game that never started expires
 EMAIL_LEASE_SECONDS = env_int("EMAIL_LEASE_SECONDS", 300)  # a claimed email is retried after this
 EMAIL_RETRY_SECONDS = env_int("EMAIL_RETRY_SECONDS", 30)  # an unclaimed email is queued again after this
 

@@ -19,6 +19,7 @@ PREFERENCE = {
     "vacation": "notify_reminder",
     "timed_out": "notify_reminder",
     "invitation": "notify_invitation",
+    "invitation_expired": "notify_invitation",
     "started": "notify_invitation",
     "finished": "notify_finished",
     "player_timed_out": "notify_finished",
@@ -63,7 +64,9 @@ def render(user, profile, kind, context):
     context["line_template"] = f"emails/_{kind}_line.txt"
     context.setdefault("link", context["info"]["url"] if "info" in context else context["profile_url"])
     with translation.override(profile.language), timezone.override(zoneinfo.ZoneInfo(profile.time_zone)):
-        context["link_label"] = (gettext("See the invitation") if kind == "invitation" else gettext("Open the game") if "info" in context else gettext("Your profile"))
+        context["link_label"] = (gettext("See the invitation") if kind == "invitation"
+                                 else gettext("Invite again") if kind == "invitation_expired"
+                                 else gettext("Open the game") if "info" in context else gettext("Your profile"))
         subject = " ".join(render_to_string(f"emails/{kind}.subject.txt", context).split())
         return {
             "subject": subject[:250],

@@ -29,8 +29,10 @@ def queue(user, kind, key, context):
     """Store the email `kind` for `user` unless unwanted or already stored; send on commit."""
     from accounts.models import profile_of
 
+    if not user.is_active or not user.email:  # a deleted account gets nothing (and no new profile)
+        return None
     profile = profile_of(user)
-    if not user.is_active or not user.email or not getattr(profile, build.PREFERENCE[kind]):
+    if not getattr(profile, build.PREFERENCE[kind]):
         return None
     if Email.objects.filter(key=key).exists():
         return None
