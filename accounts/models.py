@@ -42,6 +42,10 @@ class Profile(models.Model):
     vacation_auto_started = models.BooleanField(default=False)
     games_counted = models.PositiveIntegerField(default=0)  # finished games; one vacation day per 8
 
+    class Meta:
+        indexes = [models.Index(fields=["vacation_since"], condition=models.Q(vacation_since__isnull=False),
+                                name="profile_on_vacation")]
+
     def __str__(self):
         return self.name
 

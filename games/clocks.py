@@ -13,13 +13,13 @@ import random
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import DateTimeField, ExpressionWrapper, F
 from django.utils import timezone
 
 from accounts.models import Profile
 from engine.core.text import text
 from games import downtime, engines, moves, retention
-from games.models import Game, GameEvent, Seat, TimeoutPolicy
+from games.models import BOT_TO_ACT, STALE_CLOCK, Game, GameEvent, Seat, TimeoutPolicy
 from games.notifications import outbox, turns
 
 log = logging.getLogger(__name__)
@@ -115,16 +115,14 @@ def tick(now=None):
 
 
 def sync_missed(now):
-    waiting = Seat.objects.filter(to_act=True, dropped=False, game__status=Game.Status.RUNNING,
-                                  waiting_since__isnull=False)
-    stale = waiting.filter(Q(clock_since__isnull=True) | ~Q(clock_since=F("waiting_since")))
+    stale = Seat.objects.filter(STALE_CLOCK, game__status=Game.Status.RUNNING).order_by()
     for game_pk in set(stale.values_list("game_id", flat=True)[:BATCH]):
         sync_game(game_pk, now=now)
 
 
 def apply_timeouts(now):
     due = Seat.objects.filter(deadline__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
-    for seat_pk, deadline in due.values_list("pk", "deadline")[:BATCH]:
+    for seat_pk, deadline in due.order_by().values_list("pk", "deadline")[:BATCH]:
         time_out(seat_pk, deadline, now)
 
 
@@ -173,7 +171,7 @@ def cancel(game, now, reason, kind, timed_out=None):
 def cancel_idle_games(now):
     idle = Game.objects.filter(status=Game.Status.RUNNING, updated__lt=now - IDLE_LIMIT,
                                invitation__timeout_policy=TimeoutPolicy.NONE)
-    for game_pk, updated in idle.values_list("pk", "updated")[:BATCH]:
+    for game_pk, updated in idle.order_by().values_list("pk", "updated")[:BATCH]:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_pk)
             if game.status != Game.Status.RUNNING or game.updated != updated:
@@ -196,7 +194,7 @@ def _name(seat):
 
 def send_reminders(now):
     due = Seat.objects.filter(next_nag__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
-    for seat in due.select_related("game__invitation", "user__profile")[:BATCH]:
+    for seat in due.select_related("game__invitation", "user__profile").order_by()[:BATCH]:
         nag(seat, now)
 
 
@@ -261,10 +259,12 @@ def end_vacation(user, now=None):
 
 
 def end_used_up_vacations(now):
-    away = Profile.objects.filter(vacation_since__isnull=False).select_related("user")
-    for profile in away[:BATCH]:
-        if profile.vacation_since + profile.vacation_left <= now:
-            end_vacation(profile.user, now)
+    # Used up is decided in SQL: a batch taken before the check could hold none of them.
+    used_up = Profile.objects.filter(vacation_since__isnull=False).alias(
+        ends=ExpressionWrapper(F("vacation_since") + F("vacation_left"), output_field=DateTimeField())
+    ).filter(ends__lte=now).select_related("user").order_by()
+    for profile in used_up[:BATCH]:
+        end_vacation(profile.user, now)
 
 
 def credit_finished_game(game):
@@ -337,6 +337,6 @@ def choose_bot_move(game, position):
 
 
 def resume_bots(now):
-    waiting = Seat.objects.filter(dropped=True, to_act=True, game__status=Game.Status.RUNNING)
+    waiting = Seat.objects.filter(BOT_TO_ACT, game__status=Game.Status.RUNNING).order_by()
     for game_pk in set(waiting.values_list("game_id", flat=True)[:BATCH]):
         outbox.delay("play_bots", game_pk)

@@ -91,7 +91,7 @@ def overdue(now=None):
 
 def report_overdue(now):
     """A tick step: an overdue deadline is an error in the logs (monitoring alerts on it)."""
-    late = list(overdue(now).values_list("game_id", flat=True)[:20])
+    late = list(overdue(now).order_by().values_list("game_id", flat=True)[:20])
     if late:
         log.error("%d deadline(s) overdue by more than two ticks; games %s (manage.py check_clocks)",
                   overdue(now).count(), sorted(set(late)))

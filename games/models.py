@@ -134,6 +134,13 @@ class Game(models.Model):
         return None
 
 
+# A seat that waits but whose clock was not (re)started for this wait: games/clocks.sync_missed.
+STALE_CLOCK = (models.Q(to_act=True, dropped=False, waiting_since__isnull=False)
+               & (models.Q(clock_since__isnull=True) | ~models.Q(clock_since=models.F("waiting_since"))))
+# A dropped seat that must act: its bot has a move to make (games/clocks.resume_bots).
+BOT_TO_ACT = models.Q(dropped=True, to_act=True)
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
@@ -160,7 +167,12 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
             models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user"),
         ]
-        indexes = [models.Index(fields=["user", "to_act"])]
+        indexes = [
+            models.Index(fields=["user", "to_act"]),
+            # The tick's sweeps read only these few rows (benchmarks/tick.py, docs/performance.md).
+            models.Index(fields=["game"], condition=STALE_CLOCK, name="seat_stale_clock"),
+            models.Index(fields=["game"], condition=BOT_TO_ACT, name="seat_bot_to_act"),
+        ]
 
     def __str__(self):
         return f"seat {self.position} of game {self.game_id}"
@@ -230,7 +242,9 @@ class Email(models.Model):
     sent = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["sent", "lease"])]
+        indexes = [models.Index(fields=["sent", "lease"]),
+                   models.Index(fields=["lease", "created"], condition=models.Q(sent__isnull=True),
+                                name="email_unsent")]
 
     def __str__(self):
         return self.key

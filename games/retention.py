@@ -24,7 +24,7 @@ def lifetime():
 def expire_invitations(now):
     stale = Invitation.objects.filter(status=Invitation.Status.OPEN, created__lt=now - lifetime())
     expired = 0
-    for pk in stale.values_list("pk", flat=True)[:BATCH]:
+    for pk in stale.order_by().values_list("pk", flat=True)[:BATCH]:
         with transaction.atomic():
             # Conditional: a join that starts the game meanwhile wins, and so does another tick.
             if Invitation.objects.filter(pk=pk, status=Invitation.Status.OPEN).update(
