@@ -123,7 +123,7 @@ def sync_missed(now):
 def apply_timeouts(now):
     due = Seat.objects.filter(deadline__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
     for seat_pk, deadline in due.order_by().values_list("pk", "deadline")[:BATCH]:
-        time_out(seat_pk, deadline, now)
+        outbox.delay("time_out", seat_pk, deadline.isoformat(), now.isoformat())
 
 
 def time_out(seat_pk, deadline, now):
@@ -194,8 +194,15 @@ def _name(seat):
 
 def send_reminders(now):
     due = Seat.objects.filter(next_nag__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
-    for seat in due.select_related("game__invitation", "user__profile").order_by()[:BATCH]:
-        nag(seat, now)
+    for seat_pk, next_nag in due.order_by().values_list("pk", "next_nag")[:BATCH]:
+        outbox.delay("remind", seat_pk, next_nag.isoformat(), now.isoformat())
+
+
+def remind(seat_pk, next_nag, now):
+    """The reminder a tick found due, unless another worker sent it meanwhile."""
+    seat = Seat.objects.select_related("game__invitation", "user__profile").filter(
+        pk=seat_pk, next_nag=next_nag, to_act=True, dropped=False, game__status=Game.Status.RUNNING).first()
+    return nag(seat, now) if seat is not None else False
 
 
 def nag(seat, now):

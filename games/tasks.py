@@ -24,3 +24,33 @@ def play_bots(game_pk):
     from games import clocks
 
     return clocks.play_bots(game_pk)
+
+
+# The tick only finds what is due and hands each item to a worker; the task claims its row
+# (a conditional UPDATE), so an item queued twice by two ticks acts once.
+
+@shared_task(ignore_result=True)
+def time_out(seat_pk, deadline, now):
+    from games import clocks
+
+    return clocks.time_out(seat_pk, _moment(deadline), _moment(now))
+
+
+@shared_task(ignore_result=True)
+def remind(seat_pk, next_nag, now):
+    from games import clocks
+
+    return clocks.remind(seat_pk, _moment(next_nag), _moment(now))
+
+
+@shared_task(ignore_result=True)
+def send_turn_mail(user_id, due, now):
+    from games.notifications import turns
+
+    return turns.send_turn_mail(user_id, _moment(due), _moment(now))
+
+
+def _moment(iso):
+    import datetime
+
+    return datetime.datetime.fromisoformat(iso)

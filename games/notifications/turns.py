@@ -34,13 +34,15 @@ def schedule(user_id, now):
 
 def flush(now):
     for user_id, due in TurnMail.objects.filter(due__lte=now).values_list("pk", "due")[:500]:
-        send_turn_mail(user_id, due, now)
+        outbox.delay("send_turn_mail", user_id, due.isoformat(), now.isoformat())
 
 
 def send_turn_mail(user_id, due, now):
     from accounts.models import Profile
 
-    profile = Profile.objects.select_related("user").get(user_id=user_id)
+    profile = Profile.objects.select_related("user").filter(user_id=user_id).first()
+    if profile is None:  # the account was deleted meanwhile
+        return None
     if is_active(profile, now):  # they see it on the site; look again when they have left
         later = profile.last_seen + timedelta(seconds=settings.ACTIVE_SECONDS)
         TurnMail.objects.filter(pk=user_id, due=due).update(due=later)

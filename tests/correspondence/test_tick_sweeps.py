@@ -23,3 +23,31 @@ def test_used_up_vacations_behind_a_full_batch_of_ongoing_ones_are_ended(monkeyp
     clocks.end_used_up_vacations(now)
     assert Profile.objects.filter(user__in=used_up, vacation_since=None).count() == 2
     assert Profile.objects.filter(user__in=ongoing, vacation_since=None).count() == 0
+
+
+def test_the_tick_hands_due_timeouts_and_reminders_to_workers_and_a_task_delivered_twice_acts_once(
+        alice, bob, monkeypatch, django_capture_on_commit_callbacks):
+    import time_machine
+
+    from games import tasks
+    from games.models import GameEvent, Heartbeat, Seat
+    from games.notifications import outbox
+    from tests.support.games import start_game
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game("toy", [alice, bob])
+    Profile.objects.filter(user=alice).update(vacation_auto=False)
+    seat = Seat.objects.get(game=game, user=alice)
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append((name, args)))
+    moment = seat.deadline + datetime.timedelta(minutes=1)
+    Heartbeat.objects.update_or_create(name="tick", defaults={"last": moment - datetime.timedelta(minutes=1)})
+    with time_machine.travel(moment, tick=False):
+        clocks.tick(moment)
+    assert [name for name, _args in queued if name in ("time_out", "remind")] == ["time_out", "remind"]
+    assert not Seat.objects.get(pk=seat.pk).dropped  # the tick itself only queued the work
+    time_out = next(args for name, args in queued if name == "time_out")
+    for _delivery in range(2):
+        tasks.time_out.apply(time_out)
+    assert Seat.objects.get(pk=seat.pk).dropped
+    assert GameEvent.objects.filter(game=game).count() == 1
