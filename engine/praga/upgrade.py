@@ -56,19 +56,21 @@ def place_upgrade(ctx, seat, tile, rot):
 
 
 def do_retro(ctx, seat, move):
-    """Take one retroactive upgrade bonus (PRG-UPG-04)."""
+    """Take one retroactive upgrade bonus (PRG-UPG-04): it uses up one earlier performance.
+
+    Each performance yields exactly one bonus (OQ-03): after two upgrades of the same action in one
+    turn, both tiles offer their bonus for the same bonus-less performances, so taking one bonus
+    shrinks every retroactive offer of that action to the performances still without a bonus."""
     item = find_pending(ctx.s, move["item"], "retro")
     need(item is not None, _("There is no such retroactive bonus."))
     turn = ctx.t()
-    for it in turn["pending"]:
-        if it["id"] == item["id"]:
-            it["count"] -= 1
+    perf = turn["perf"][item["action"]]
+    need(None in perf, _("There is no such retroactive bonus."))
+    perf[perf.index(None)] = item["tile"]
+    left = perf.count(None)
+    for it in list(turn["pending"]):
+        if it["kind"] == "retro" and it["action"] == item["action"]:
+            it["count"] = min(it["count"] - (it["id"] == item["id"]), left)
             if it["count"] <= 0:
                 remove_pending(ctx, it["id"])
-            break
-    perf = turn["perf"][item["action"]]
-    for i, t in enumerate(perf):
-        if t is None:
-            perf[i] = item["tile"]
-            break
     gain(ctx, seat, ctx.ed.TILES[item["tile"]]["centre"], "upgrades")
