@@ -47,6 +47,10 @@ def to_act(game_id, state):
     return set(rules(game_id).to_act(state))
 
 
+def turn_marker(game_id, state):
+    return rules(game_id).turn_marker(state)
+
+
 def legal_moves(game_id, state, seat):
     if seat is None:
         return []

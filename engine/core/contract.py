@@ -5,6 +5,7 @@ A game is a module (or object) with these callables over plain JSON-able data:
     OPTIONS                             description of the options, for the invitation form
     new(options, seats, seed) -> state  validates options (IllegalMove if bad) and sets up
     to_act(state) -> set[int]           seats that must decide now; empty when the game is over
+    turn_marker(state) -> JSON value    changes exactly when a new turn begins (the move clock restarts)
     legal_moves(state, seat) -> list    every legal move of that seat (dicts with a "type")
     apply(state, seat, move) -> state   new state; raises IllegalMove; never mutates `state`
     view(state, seat | None) -> dict    what that seat (None: a spectator) may see
@@ -31,6 +32,8 @@ class Game(Protocol):
     def new(self, options: dict, seats: int, seed: int) -> dict: ...
 
     def to_act(self, state: dict) -> set: ...
+
+    def turn_marker(self, state: dict) -> Any: ...
 
     def legal_moves(self, state: dict, seat: int) -> list: ...
 

@@ -6,10 +6,15 @@ from engine.praga.setup import OPTIONS, new
 from engine.praga.view import view
 
 
+def turn_marker(state):
+    """Changes exactly when a new turn begins: regular turns (the bot's included) and bonus turns."""
+    return [state["turn_no"], sum(p.get("turns_bonus", 0) for p in state["players"])]
+
+
 def outcome(state):
     if state.get("phase") != "over":
         return None
     return state["result"]
 
 
-__all__ = ["OPTIONS", "new", "to_act", "legal_moves", "apply", "view", "outcome", "describe"]
+__all__ = ["OPTIONS", "new", "to_act", "turn_marker", "legal_moves", "apply", "view", "outcome", "describe"]

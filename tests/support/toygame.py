@@ -67,6 +67,11 @@ def to_act(state):
     return set() if state["over"] else {state["turn"]}
 
 
+def turn_marker(state):
+    """Cards played so far: a turn ends with its play (a select is within the turn)."""
+    return sum(len(row) for row in state["table"])
+
+
 def legal_moves(state, seat):
     if state["over"] or seat != state["turn"]:
         return []
