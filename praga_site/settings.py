@@ -10,7 +10,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from praga_site.env import env_bool, env_int, env_list, env_secret, env_str
+from praga_site.env import env_bool, env_int, env_list, env_secret, env_str, url_of_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,9 @@ if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is False")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The base of every link in every email (game emails and allauth's). Without SITE_URL it is the
+# address scripts/run serves (PORT, as given to runserver), so the embedded default links to itself.
+SITE_URL = (env_str("SITE_URL") or url_of_address(env_str("PORT") or "127.0.0.1:8000")).rstrip("/")
 SITE_NAME = env_str("SITE_NAME", "Praga Play")
 
 INSTALLED_APPS = [
