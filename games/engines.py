@@ -69,6 +69,10 @@ def describe(game_id, move, state):
     return rules(game_id).describe(move, state)
 
 
+def automatic_turns(game_id, move, state):
+    return list(rules(game_id).automatic_turns(move, state))
+
+
 def apply(game_id, state, seat, move):
     """The new state, or IllegalMove. A crash on a move that was not legal is
     reported as illegal (malformed input must never become a server error)."""

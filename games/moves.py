@@ -15,7 +15,7 @@ from django.utils import timezone
 from engine.core.errors import IllegalMove
 from engine.core.text import text
 from games import engines, signals
-from games.models import Game, Move
+from games.models import Game, GameEvent, Move
 
 MAX_MOVE_BYTES = 8_000
 MAX_MOVE_DEPTH = 8
@@ -40,6 +40,7 @@ class Checked:
     new_state: dict = field(default=None)
     log_text: dict = field(default=None)
     duplicate: Move = None
+    automatic: list = field(default_factory=list)  # log lines of turns the game played by itself
 
 
 @dataclass
@@ -94,9 +95,10 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
     try:
         new_state = engines.apply(game.game_id, game.state, seat.position, move)
         log_text = engines.describe(game.game_id, move, game.state)
+        automatic = engines.automatic_turns(game.game_id, move, game.state)
     except IllegalMove as error:
         raise MoveRefused(400, error.as_text()) from None
-    return Checked(game, seat, move, new_state, log_text)
+    return Checked(game, seat, move, new_state, log_text, automatic=automatic)
 
 
 def check_shape(move):
@@ -137,6 +139,9 @@ def do_apply_move(checked, request_id):
         request_id=request_id,
         created_at=now,
     )
+    # The solo opponent's turns played inside this move: in the log right after it.
+    GameEvent.objects.bulk_create([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
+                                   for line in checked.automatic])
     game.state = state
     game.version = row.seq
     game.updated = now

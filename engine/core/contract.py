@@ -11,6 +11,8 @@ A game is a module (or object) with these callables over plain JSON-able data:
     view(state, seat | None) -> dict    what that seat (None: a spectator) may see
     outcome(state) -> dict | None       None while running; ranking, scores, breakdown at the end
     describe(move, state) -> text       log line for `move` applied to `state` (engine.core.text)
+    automatic_turns(move, state) -> [text]  log lines of the turns the game plays by itself
+                                        (solo opponents) when `move` is applied to `state`
 
 Undo is a move, `{"type": "undo"}`, listed by `legal_moves` whenever the seat may
 take back its last move of the current turn (engine.core.undo).
@@ -44,6 +46,8 @@ class Game(Protocol):
     def outcome(self, state: dict) -> dict | None: ...
 
     def describe(self, move: dict, state: dict) -> dict: ...
+
+    def automatic_turns(self, move: dict, state: dict) -> list: ...
 
 
 def normalize_options(spec, options, seats):

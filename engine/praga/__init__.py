@@ -1,7 +1,7 @@
 """Praga Caput Regni rules engine (engine contract: docs/engine.md)."""
 
 from engine.praga.describe import describe
-from engine.praga.moves import apply, legal_moves, to_act
+from engine.praga.moves import apply, automatic_turns, legal_moves, to_act
 from engine.praga.setup import OPTIONS, new
 from engine.praga.view import view
 
@@ -17,4 +17,5 @@ def outcome(state):
     return state["result"]
 
 
-__all__ = ["OPTIONS", "new", "to_act", "turn_marker", "legal_moves", "apply", "view", "outcome", "describe"]
+__all__ = ["OPTIONS", "new", "to_act", "turn_marker", "legal_moves", "apply", "view", "outcome", "describe",
+           "automatic_turns"]

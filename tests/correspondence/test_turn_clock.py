@@ -6,16 +6,13 @@ import datetime
 import pytest
 import time_machine
 
-from engine import registry
 from games import clocks
 from games.models import Game, Seat
-from games.moves import submit_move
 from tests.correspondence.conftest import move, tick
-from tests.support.games import start_game
+from tests.support.games import play_praga_turn, start_game
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.timedelta(days=1)
-PREFERENCE = ["end_turn", "side", "choose", "tech", "token", "bridge", "arrow", "plaza_reward", "road_effect"]
 
 
 def solo_game(game_id, user, committed, options=None, days=2):
@@ -37,29 +34,13 @@ def seat_of(game):
     return Seat.objects.get(game=game, position=0)
 
 
-def praga_turn(game, user):
-    """Play one whole Praga turn of seat 0 by simple choices (pending items first, produce)."""
-    rules = registry.get("praga")
-    game.refresh_from_db()
-    turns = game.state["turn_no"]
-    while game.state["turn_no"] == turns and not game.is_finished:
-        legal = rules.legal_moves(game.state, 0)
-        chosen = next((m for kind in PREFERENCE for m in legal if m["type"] == kind), None)
-        if chosen is None:
-            mains = sorted((m for m in legal if m.get("via") == "main"),
-                           key=lambda m: (m["type"] not in ("mines", "quarries"), m.get("option") != "produce"))
-            chosen = mains[0] if mains else next(m for m in legal if m["type"] == "take")
-        submit_move(game.pk, user, chosen, game.version)
-        game.refresh_from_db()
-
-
 def test_a_solo_player_moving_every_day_is_never_timed_out_and_the_clock_restarts_each_turn(alice, committed):
     game = solo_game("praga", alice, committed, {"solo_mode": "parler"})
     start = seat_of(game).waiting_since
     for day in range(1, 5):  # the time per move is 2 days; a turn a day for 4 days
         now = start + day * DAY
         with time_machine.travel(now, tick=False), committed():
-            praga_turn(game, alice)
+            play_praga_turn(game, alice)
             tick()
         seat = seat_of(game)
         assert not seat.dropped

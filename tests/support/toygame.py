@@ -72,6 +72,11 @@ def turn_marker(state):
     return sum(len(row) for row in state["table"])
 
 
+def automatic_turns(move, state):
+    """The toy game plays no turns by itself."""
+    return []
+
+
 def legal_moves(state, seat):
     if state["over"] or seat != state["turn"]:
         return []
