@@ -6,7 +6,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import engines
 from games.notifications import signing
@@ -38,6 +38,46 @@ def game_info(game):
     }
 
 
+RECAP_LINES = 20  # a turn email shows at most this many log lines per game
+
+
+def at_deadline(policy, profile):
+    """What happens when the recipient's time runs out (games/clocks.time_out), in words."""
+    from games.models import TimeoutPolicy
+
+    if policy == TimeoutPolicy.CANCEL:
+        then = gettext("If you have not moved by then, the game is cancelled without a result.")
+    else:
+        then = gettext("If you have not moved by then, a bot plays your seat to the end and you rank last.")
+    if profile.vacation_auto and profile.vacation_left.total_seconds() > 0:
+        days = profile.vacation_left.days
+        then += " " + ngettext(
+            "Before that, your automatic vacation starts and pauses the clock ({days} vacation day left).",
+            "Before that, your automatic vacation starts and pauses the clock ({days} vacation days left).",
+            days).format(days=days)
+    return then
+
+
+def turn_recap(entry, profile):
+    """For one game of a turn email, in the recipient's language and time zone: the log lines of
+    the others (players, bots, Peter Parler, timeouts) since the recipient's last move, the
+    deadline with its zone named, and what happens at the deadline. Only the public log."""
+    from games.models import Game, TimeoutPolicy
+    from games.presenters import log, player_names
+
+    game = Game.objects.select_related("invitation").get(pk=entry["game_pk"])
+    seat = entry["seat"]
+    mine = game.moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first()
+    lines = [e["text"] for e in log(game, player_names(game), after=mine or 0) if e["seat"] != seat]
+    recap = {"since_start": mine is None, "lines": lines[-RECAP_LINES:], "earlier": max(len(lines) - RECAP_LINES, 0)}
+    if entry.get("deadline") and game.timeout_policy != TimeoutPolicy.NONE:
+        recap["zone"] = profile.time_zone
+        recap["at_deadline"] = at_deadline(game.timeout_policy, profile)
+    elif game.timeout_policy == TimeoutPolicy.NONE:
+        recap["at_deadline"] = gettext("This game has no time limit.")
+    return {**entry, **recap}
+
+
 def players(game):
     from accounts.models import display_name
 
@@ -64,6 +104,9 @@ def render(user, profile, kind, context):
     context.setdefault("link", context["info"]["url"] if "info" in context else context["profile_url"])
     with translation.override(profile.language), timezone.override(zoneinfo.ZoneInfo(profile.time_zone)):
         context["link_label"] = (gettext("See the invitation") if kind == "invitation" else gettext("Open the game") if "info" in context else gettext("Your profile"))
+        if kind == "turn":
+            context["games"] = [turn_recap(entry, profile) if "game_pk" in entry else entry
+                                for entry in context["games"]]
         subject = " ".join(render_to_string(f"emails/{kind}.subject.txt", context).split())
         return {
             "subject": subject[:250],
