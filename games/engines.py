@@ -69,6 +69,12 @@ def describe(game_id, move, state):
     return rules(game_id).describe(move, state)
 
 
+def solo_opponent(game_id, options):
+    """The text naming a solo game's opponent, or None (also for games without solo opponents)."""
+    opponent = getattr(rules(game_id), "solo_opponent", None)
+    return opponent(options or {}) if opponent is not None else None
+
+
 def automatic_turns(game_id, move, state):
     return list(rules(game_id).automatic_turns(move, state))
 

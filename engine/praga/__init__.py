@@ -11,6 +11,18 @@ def turn_marker(state):
     return [state["turn_no"], sum(p.get("turns_bonus", 0) for p in state["players"])]
 
 
+def solo_opponent(options):
+    """Whom a solo game is played against (the game list says "solo vs …"); None with several players."""
+    from engine.core.text import _, text
+
+    mode = options.get("solo_mode")
+    if mode == "parler":
+        return text(_("Peter Parler"))
+    if mode == "dummy":
+        return text(_("the dummy"))
+    return None
+
+
 def outcome(state):
     if state.get("phase") != "over":
         return None
@@ -18,4 +30,4 @@ def outcome(state):
 
 
 __all__ = ["OPTIONS", "new", "to_act", "turn_marker", "legal_moves", "apply", "view", "outcome", "describe",
-           "automatic_turns"]
+           "automatic_turns", "solo_opponent"]

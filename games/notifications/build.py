@@ -32,8 +32,15 @@ def absolute(path):
 
 
 def game_info(game):
+    """Title and link of a game in an email: "Praga Caput Regni #5 (solo vs Peter Parler)"."""
+    from games.presenters import solo_line
+
+    title = f"{engines.title(game.game_id)} #{game.pk}"
+    solo = solo_line(game)
+    if solo:
+        title += f" ({solo})"
     return {
-        "title": f"{engines.title(game.game_id)} #{game.pk}",
+        "title": title,
         "url": absolute(reverse("game", args=[game.pk])),
     }
 
@@ -69,7 +76,7 @@ def turn_recap(entry, profile):
     seat = entry["seat"]
     mine = game.moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first()
     lines = [e["text"] for e in log(game, player_names(game), after=mine or 0) if e["seat"] != seat]
-    recap = {"since_start": mine is None, "lines": lines[-RECAP_LINES:], "earlier": max(len(lines) - RECAP_LINES, 0)}
+    recap = {"title": game_info(game)["title"], "since_start": mine is None, "lines": lines[-RECAP_LINES:], "earlier": max(len(lines) - RECAP_LINES, 0)}
     if entry.get("deadline") and game.timeout_policy != TimeoutPolicy.NONE:
         recap["zone"] = profile.time_zone
         recap["at_deadline"] = at_deadline(game.timeout_policy, profile)
@@ -91,7 +98,8 @@ def render(user, profile, kind, context):
     field = PREFERENCE[kind]
     context = dict(context)
     if context.get("game") is not None:
-        context["info"] = game_info(context["game"])
+        with translation.override(profile.language):
+            context["info"] = game_info(context["game"])
     context.update({
         "kind": kind,
         "name": profile.name,
