@@ -212,6 +212,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # In-process (eager) tasks would log a line per email and per tick into the runserver output.
+    "loggers": {} if REDIS_URL else {"celery.app.trace": {"level": "WARNING"}},
 }
 
 MAX_RUNNING_GAMES = 50

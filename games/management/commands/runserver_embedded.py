@@ -61,7 +61,20 @@ def serve_links_here(addr, port, ipv6=False):
 class Command(RunserverCommand):
     help = "Run the development server and the periodic correspondence tick (no broker needed)."
 
+    def add_arguments(self, parser):
+        super().add_arguments(parser)
+        parser.add_argument("--welcome", action="store_true",
+                            help="after the start, print the URL, the demo accounts, their password and games")
+
+    def on_bind(self, server_port):
+        super().on_bind(server_port)
+        if self.welcome:  # last, so the password is not buried among the start-up lines
+            from games import demo
+
+            self.stdout.write("\n".join(demo.welcome()))
+
     def inner_run(self, *args, **options):
+        self.welcome = options.get("welcome", False)
         # With the autoreloader this runs in the serving child only, once per reload.
         serve_links_here(self.addr, self.port, self._raw_ipv6)
         start_scheduler()
