@@ -150,7 +150,7 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_secret("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Praga Play <noreply@praga.invalid>")
-EMAIL_FILE_PATH = BASE_DIR / "var" / "mail"
+EMAIL_FILE_PATH = Path(env_str("EMAIL_FILE_PATH") or BASE_DIR / "var" / "mail")
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 else:
