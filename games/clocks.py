@@ -327,7 +327,8 @@ def bot_move(game_pk):
         move = choose_bot_move(game, seat.position)
         new_state = engines.apply(game.game_id, game.state, seat.position, move)
         line = engines.describe(game.game_id, move, game.state)
-        moves.do_apply_move(moves.Checked(game, seat, move, new_state, line), None)
+        automatic = engines.automatic_turns(game.game_id, move, game.state)
+        moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
     return True
 
 

@@ -53,6 +53,31 @@ def turn_of(username, at_least=0):
     return check
 
 
+def link(invitation):
+    """The page to open for a demo invitation: its game once started, else the invitation."""
+    from django.conf import settings
+
+    game = Game.objects.filter(invitation=invitation).first()
+    return settings.SITE_URL + (f"/games/{game.pk}/" if game else f"/invitations/{invitation.pk}/")
+
+
+def welcome():
+    """What scripts/run prints last: where the site is, the demo accounts, their password, the games."""
+    from django.conf import settings
+
+    names = [username for username, *_rest in USERS]
+    if not get_user_model().objects.filter(username__in=names).exists():
+        return []
+    lines = ["", "=" * 72, f"Praga Play runs at {settings.SITE_URL}/"]
+    if settings.LOCAL_INBOX:
+        lines.append(f"Emails (local inbox):   {settings.SITE_URL}/inbox/")
+    lines += [f"Demo accounts:          {', '.join(names)}", f"Password (all of them): {PASSWORD}", "Demo games:"]
+    for invitation in Invitation.objects.filter(note__startswith="Demo:").order_by("pk"):
+        lines.append(f"  {invitation.note}: {link(invitation)}")
+    lines += ["Another address: PORT=127.0.0.1:8111 scripts/run", "=" * 72]
+    return lines
+
+
 def seed(game_id=None):
     """Create what is missing; returns a list of lines describing the demo."""
     game_id = game_id or engines.available()[0][0]
@@ -67,7 +92,7 @@ def seed(game_id=None):
         if invitation is None:
             with transaction.atomic():
                 invitation = make(note)
-        lines.append(f"{note}: /invitations/{invitation.pk}/")
+        lines.append(f"{note}: {link(invitation)}")
         return invitation
 
     def game(note, players, until, visibility="public"):

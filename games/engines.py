@@ -47,6 +47,10 @@ def to_act(game_id, state):
     return set(rules(game_id).to_act(state))
 
 
+def turn_marker(game_id, state):
+    return rules(game_id).turn_marker(state)
+
+
 def legal_moves(game_id, state, seat):
     if seat is None:
         return []
@@ -75,6 +79,16 @@ def unknown_rules_version(game_id, state):
     return None if version in known else version
 
 
+def solo_opponent(game_id, options):
+    """The text naming a solo game's opponent, or None (also for games without solo opponents)."""
+    opponent = getattr(rules(game_id), "solo_opponent", None)
+    return opponent(options or {}) if opponent is not None else None
+
+
+def automatic_turns(game_id, move, state):
+    return list(rules(game_id).automatic_turns(move, state))
+
+
 def apply(game_id, state, seat, move):
     """The new state, or IllegalMove. A crash on a move that was not legal is
     reported as illegal (malformed input must never become a server error)."""
@@ -92,10 +106,11 @@ def apply(game_id, state, seat, move):
         raise
 
 
-def replay(game_id, options, players, seed, moves):
-    """Yield the state after each step: first the new game, then after each move."""
+def replay(game_id, options, players, seed, moves, rules_version=None):
+    """Yield the state after each step: first the new game, then after each move.
+    `rules_version`: the one the game started with (a replay never switches rules)."""
     module = rules(game_id)
-    state = module.new(options, players, seed)
+    state = module.new(options, players, seed, rules_version=rules_version)
     yield state
     for seat, payload in moves:
         state = module.apply(state, seat, payload)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from engine.core.errors import IllegalMove
 from engine.core.text import text
 from games import engines, signals
-from games.models import Game, Move
+from games.models import Game, GameEvent, Move
 
 MAX_MOVE_BYTES = 8_000
 MAX_MOVE_DEPTH = 8
@@ -40,6 +40,7 @@ class Checked:
     new_state: dict = field(default=None)
     log_text: dict = field(default=None)
     duplicate: Move = None
+    automatic: list = field(default_factory=list)  # log lines of turns the game played by itself
 
 
 @dataclass
@@ -94,9 +95,10 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
     try:
         new_state = engines.apply(game.game_id, game.state, seat.position, move)
         log_text = engines.describe(game.game_id, move, game.state)
+        automatic = engines.automatic_turns(game.game_id, move, game.state)
     except IllegalMove as error:
         raise MoveRefused(400, error.as_text()) from None
-    return Checked(game, seat, move, new_state, log_text)
+    return Checked(game, seat, move, new_state, log_text, automatic=automatic)
 
 
 def check_shape(move):
@@ -125,6 +127,7 @@ def _depth(value, level=0):
 def do_apply_move(checked, request_id):
     """Append the move and cache the new state; the game row is locked."""
     game, now = checked.game, timezone.now()
+    before = game.state
     # A JSON round trip now, so the cached state equals what a replay stores.
     state = json.loads(json.dumps(checked.new_state))
     row = Move.objects.create(
@@ -136,18 +139,27 @@ def do_apply_move(checked, request_id):
         request_id=request_id,
         created_at=now,
     )
+    # The solo opponent's turns played inside this move: in the log right after it.
+    GameEvent.objects.bulk_create([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
+                                   for line in checked.automatic])
     game.state = state
     game.version = row.seq
     game.updated = now
-    update_seats(game, now)
+    update_seats(game, now, before)
     game.save(update_fields=["state", "version", "updated", "status", "outcome", "finished"])
     notify_move(game, row)
     return row
 
 
-def update_seats(game, now):
-    """Cache whose turn it is (and since when), and the result once the game ends."""
+def update_seats(game, now, before):
+    """Cache whose turn it is (and since when), and the result once the game ends.
+
+    A seat's wait (its move clock) starts when it begins to act, and again whenever a new
+    turn begins (the engine's turn marker changed), even if the same seat acted before:
+    in a solo game the bot's turn is played inside the human's last move. A move within a
+    turn never restarts it, so a partial move cannot push the deadline back."""
     acting = engines.to_act(game.game_id, game.state)
+    new_turn = engines.turn_marker(game.game_id, before) != engines.turn_marker(game.game_id, game.state)
     result = engines.outcome(game.game_id, game.state)
     if result is not None:
         game.status = Game.Status.FINISHED
@@ -162,7 +174,7 @@ def update_seats(game, now):
         seat.to_act = seat.position in acting
         if not seat.to_act:
             seat.waiting_since = None
-        elif not was_acting or seat.waiting_since is None:
+        elif not was_acting or seat.waiting_since is None or new_turn:
             seat.waiting_since = now
         seat.rank = ranks.get(seat.position)
         seat.score = scores.get(seat.position)

@@ -15,6 +15,20 @@ def player_names(game):
     return {seat.position: display_name(seat.user) for seat in game.seat_list()}
 
 
+def solo_line(game):
+    """"solo vs Peter Parler" for a solo game whose engine names the opponent, else ""."""
+    from django.utils.translation import gettext
+
+    seats = game.seat_list()
+    opponent = engines.solo_opponent(game.game_id, game.options) if len(seats) == 1 else None
+    return gettext("solo vs {opponent}").format(opponent=render(opponent)) if opponent is not None else ""
+
+
+def players_line(game):
+    """How a listed game names its players: "solo vs Peter Parler" for a solo game, else the names."""
+    return solo_line(game) or ", ".join(display_name(seat.user) for seat in game.seat_list())
+
+
 def players(game):
     return [
         {
@@ -31,7 +45,8 @@ def players(game):
 
 
 def move_label(game, move, names):
-    """A button label for one legal move: the engine's `label` if it has one, else the move's fields."""
+    """A button label for one legal move: the engine's `label` if it has one, else the log line the
+    move would leave (the same words as the game log), else the move's fields."""
     module = engines.rules(game.game_id)
     if hasattr(module, "label"):
         return render(module.label(move, game.state), names)
@@ -39,6 +54,16 @@ def move_label(game, move, names):
         from django.utils.translation import gettext
 
         return gettext("Undo")
+    try:
+        line = engines.describe(game.game_id, move, game.state)
+    except Exception:  # a label must never break the page: fall back to the fields
+        line = None
+    if line:
+        return render(line, names)
+    return fields_label(move)
+
+
+def fields_label(move):
     rest = ", ".join(f"{key}: {_plain(value)}" for key, value in move.items() if key != "type")
     kind = str(move.get("type", "?")).replace("_", " ")
     return f"{kind} — {rest}" if rest else kind
@@ -59,10 +84,14 @@ def legal_moves(game, seat, names=None):
 def labelled_moves(game, moves, names=None):
     """Each legal move with its button label, JSON and kind (for the generic move card and the API)."""
     names = names or player_names(game)
+    labels = [move_label(game, move, names) for move in moves]
+    # A log line may hide what only the mover knows ("chooses a card"): the fields tell such moves apart.
+    repeated = {label for label in labels if labels.count(label) > 1}
     return [
-        {"move": move, "json": json.dumps(move, separators=(",", ":")), "label": move_label(game, move, names),
+        {"move": move, "json": json.dumps(move, separators=(",", ":")),
+         "label": f"{label} ({fields_label(move)})" if label in repeated else label,
          "kind": str(move.get("type", "")), "undo": move.get("type") == "undo"}
-        for move in moves
+        for move, label in zip(moves, labels)
     ]
 
 

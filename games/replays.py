@@ -6,6 +6,7 @@ shows a viewer exactly what he could see at that moment of the game.
 
 import json
 
+from engine.core.contract import rules_version
 from games import engines
 
 
@@ -19,7 +20,8 @@ def moves_of(game, until=None):
 def states(game, until=None):
     """Yield the state at step 0 (the new game), 1, ... up to `until` (default: all)."""
     players = game.seats.count()
-    return engines.replay(game.game_id, game.options, players, game.seed, moves_of(game, until))
+    return engines.replay(game.game_id, game.options, players, game.seed, moves_of(game, until),
+                          rules_version=rules_version(game.state))
 
 
 def state_at(game, step):

@@ -30,5 +30,15 @@ def env_int(name, default):
     return default if value is None else int(value)
 
 
+def url_of_address(address):
+    """The URL a browser on this machine uses for a runserver address: "8111", "0.0.0.0:8111",
+    "127.0.0.1:8111" or "[::1]:8111" (a wildcard host is reached through 127.0.0.1)."""
+    host, _, port = address.rpartition(":")
+    host = host or "127.0.0.1"
+    if host in ("0.0.0.0", "[::]", "::"):
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
 def env_list(name, default=""):
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]

@@ -10,7 +10,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from praga_site.env import env_bool, env_int, env_list, env_secret, env_str
+from praga_site.env import env_bool, env_int, env_list, env_secret, env_str, url_of_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,9 @@ if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is False")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The base of every link in every email (game emails and allauth's). Without SITE_URL it is the
+# address scripts/run serves (PORT, as given to runserver), so the embedded default links to itself.
+SITE_URL = (env_str("SITE_URL") or url_of_address(env_str("PORT") or "127.0.0.1:8000")).rstrip("/")
 SITE_NAME = env_str("SITE_NAME", "Praga Play")
 
 INSTALLED_APPS = [
@@ -148,7 +150,7 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_secret("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Praga Play <noreply@praga.invalid>")
-EMAIL_FILE_PATH = BASE_DIR / "var" / "mail"
+EMAIL_FILE_PATH = Path(env_str("EMAIL_FILE_PATH") or BASE_DIR / "var" / "mail")
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 else:
@@ -211,6 +213,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # In-process (eager) tasks would log a line per email and per tick into the runserver output.
+    "loggers": {} if REDIS_URL else {"celery.app.trace": {"level": "WARNING"}},
 }
 
 MAX_RUNNING_GAMES = 50

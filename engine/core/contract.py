@@ -3,8 +3,11 @@
 A game is a module (or object) with these callables over plain JSON-able data:
 
     OPTIONS                             description of the options, for the invitation form
-    new(options, seats, seed) -> state  validates options (IllegalMove if bad) and sets up
+    new(options, seats, seed, rules_version=None) -> state
+                                        validates options (IllegalMove if bad) and sets up, under
+                                        the given rules version (a replay) or the newest
     to_act(state) -> set[int]           seats that must decide now; empty when the game is over
+    turn_marker(state) -> JSON value    changes exactly when a new turn begins (the move clock restarts)
     legal_moves(state, seat) -> list    every legal move of that seat (dicts with a "type")
     apply(state, seat, move) -> state   new state; raises IllegalMove; never mutates `state`
     view(state, seat | None) -> dict    what that seat (None: a spectator) may see
@@ -12,6 +15,8 @@ A game is a module (or object) with these callables over plain JSON-able data:
     describe(move, state) -> text       log line for `move` applied to `state` (engine.core.text)
     RULES_VERSION                       the rules version `new` records in the state (int)
     RULES_VERSIONS                      every version `apply` can still play (running games keep theirs)
+    automatic_turns(move, state) -> [text]  log lines of the turns the game plays by itself
+                                        (solo opponents) when `move` is applied to `state`
 
 Undo is a move, `{"type": "undo"}`, listed by `legal_moves` whenever the seat may
 take back its last move of the current turn (engine.core.undo).
@@ -32,9 +37,11 @@ class Game(Protocol):
     RULES_VERSION: int
     RULES_VERSIONS: tuple
 
-    def new(self, options: dict, seats: int, seed: int) -> dict: ...
+    def new(self, options: dict, seats: int, seed: int, rules_version: int | None = None) -> dict: ...
 
     def to_act(self, state: dict) -> set: ...
+
+    def turn_marker(self, state: dict) -> Any: ...
 
     def legal_moves(self, state: dict, seat: int) -> list: ...
 
@@ -45,6 +52,8 @@ class Game(Protocol):
     def outcome(self, state: dict) -> dict | None: ...
 
     def describe(self, move: dict, state: dict) -> dict: ...
+
+    def automatic_turns(self, move: dict, state: dict) -> list: ...
 
 
 def normalize_options(spec, options, seats):
@@ -76,6 +85,18 @@ def normalize_options(spec, options, seats):
             raise IllegalMove(_("Option {name} cannot be {value}."), name=name, value=str(value)[:40])
         result[name] = value
     return result
+
+
+def check_rules_version(known, wanted):
+    """The version `new` records: `wanted` (a replay of a game started under it), else the newest."""
+    from engine.core.errors import IllegalMove
+
+    if wanted is None:
+        return max(known)
+    if wanted not in known:
+        raise IllegalMove(_("This game was started with rules this server does not know yet; "
+                            "please try again after the next update."))
+    return wanted
 
 
 def rules_version(state):

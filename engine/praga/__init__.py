@@ -1,9 +1,26 @@
 """Praga Caput Regni rules engine (engine contract: docs/engine.md)."""
 
 from engine.praga.describe import describe
-from engine.praga.moves import apply, legal_moves, to_act
+from engine.praga.moves import apply, automatic_turns, legal_moves, to_act
 from engine.praga.setup import OPTIONS, RULES_VERSION, RULES_VERSIONS, new
 from engine.praga.view import view
+
+
+def turn_marker(state):
+    """Changes exactly when a new turn begins: regular turns (the bot's included) and bonus turns."""
+    return [state["turn_no"], sum(p.get("turns_bonus", 0) for p in state["players"])]
+
+
+def solo_opponent(options):
+    """Whom a solo game is played against (the game list says "solo vs …"); None with several players."""
+    from engine.core.text import _, text
+
+    mode = options.get("solo_mode")
+    if mode == "parler":
+        return text(_("Peter Parler"))
+    if mode == "dummy":
+        return text(_("the dummy"))
+    return None
 
 
 def outcome(state):
@@ -12,4 +29,5 @@ def outcome(state):
     return state["result"]
 
 
-__all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "legal_moves", "apply", "view", "outcome", "describe"]
+__all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves", "apply",
+           "view", "outcome", "describe", "automatic_turns", "solo_opponent"]

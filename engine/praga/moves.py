@@ -157,7 +157,8 @@ def to_act(state):
     return {state["active"]}
 
 
-def apply(state, seat, move):
+def apply(state, seat, move, events=None):
+    """The state after `move`; `events` (a list), if given, receives what the move set off."""
     if state.get("phase") == "over":
         raise IllegalMove(_("The game is over."))
     if undo.is_undo(move):
@@ -180,7 +181,22 @@ def apply(state, seat, move):
     ctx = Ctx(state)
     HANDLERS[mtype](ctx, seat, move)
     new = ctx.s
+    if events is not None:
+        events.extend(ctx.events)
     return undo.record(state, new, seat, move, barrier=ctx.barrier or mtype == "end_turn")
+
+
+def automatic_turns(move, state):
+    """Log lines of the turns the game plays by itself when `move` is applied to `state`
+    (the dummy's or Peter Parler's turn inside the human's end of turn)."""
+    if not isinstance(move, dict) or move.get("type") != "end_turn" or state.get("players_count") != 1:
+        return []
+    events = []
+    try:
+        apply(state, state.get("active"), move, events)
+    except IllegalMove:
+        return []
+    return [event["automatic"] for event in events if "automatic" in event]
 
 
 # ---------------------------------------------------------------- legal moves

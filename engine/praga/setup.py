@@ -1,6 +1,6 @@
 """Options and setup (PRG-SETUP-01..15, PRG-VAR)."""
 
-from engine.core.contract import normalize_options
+from engine.core.contract import check_rules_version, normalize_options
 from engine.core.errors import IllegalMove
 from engine.core.rng import Rng
 from engine.core.text import _, text
@@ -53,8 +53,10 @@ OPTIONS = {
 # Bump RULES_VERSION when a change alters what an existing move sequence does (its states,
 # its legality or its outcome), and keep the old behaviour behind `rules_version(state)`
 # for as long as games started with it may still be running (docs/engine.md).
-RULES_VERSION = 1
-RULES_VERSIONS = (1,)
+# Versions: 1 the first release; 2 one retroactive upgrade bonus per earlier performance (OQ-03),
+# version 1 paid one per upgrade tile (upgrade.do_retro_version_1).
+RULES_VERSION = 2
+RULES_VERSIONS = (1, 2)
 
 
 def current_edition():
@@ -81,8 +83,9 @@ def new_player(ed, seat):
     }
 
 
-def new(options, seats, seed):
+def new(options, seats, seed, rules_version=None):
     opts = normalize_options(OPTIONS, options, seats)
+    rules_version = check_rules_version(RULES_VERSIONS, rules_version)
     if opts["first_game"] and opts["action_side"] != "A":
         raise IllegalMove(_("The first-game setup uses side A of the action tiles."))
     edition_id = current_edition()
@@ -95,7 +98,7 @@ def new(options, seats, seed):
     start = 0 if n == 1 else rng.below(n)
     order = [(start + i) % n for i in range(n)]
     state = {
-        "game": "praga", "edition": edition_id, "rules_version": RULES_VERSION, "options": opts, "players_count": n,
+        "game": "praga", "edition": edition_id, "rules_version": rules_version, "options": opts, "players_count": n,
         "order": order, "rng": 0, "era": 1, "turn_no": 0, "phase": "play", "active": None,
         "players": [new_player(ed, s) for s in range(n)],
         "turn": None, "deferred": {}, "result": None, "undo": None,

@@ -1,5 +1,6 @@
 """Upgrade an Action (PRG-UPG-01..09)."""
 
+from engine.core.contract import rules_version
 from engine.core.text import _
 from engine.praga.actions import special_allowed, start_action
 from engine.praga.board import action_hex, place_bonuses
@@ -55,8 +56,9 @@ def place_upgrade(ctx, seat, tile, rot):
         add_pending(ctx, {"kind": "retro", "action": action, "tile": tile, "count": retro})
 
 
-def do_retro(ctx, seat, move):
-    """Take one retroactive upgrade bonus (PRG-UPG-04)."""
+def do_retro_version_1(ctx, seat, move):
+    """Rules version 1, kept for the games started with it: each upgrade tile counted the
+    earlier bonus-less performances afresh, so two upgrades could pay two bonuses for one."""
     item = find_pending(ctx.s, move["item"], "retro")
     need(item is not None, _("There is no such retroactive bonus."))
     turn = ctx.t()
@@ -71,4 +73,27 @@ def do_retro(ctx, seat, move):
         if t is None:
             perf[i] = item["tile"]
             break
+    gain(ctx, seat, ctx.ed.TILES[item["tile"]]["centre"], "upgrades")
+
+
+def do_retro(ctx, seat, move):
+    """Take one retroactive upgrade bonus (PRG-UPG-04): it uses up one earlier performance.
+
+    Each performance yields exactly one bonus (OQ-03): after two upgrades of the same action in one
+    turn, both tiles offer their bonus for the same bonus-less performances, so taking one bonus
+    shrinks every retroactive offer of that action to the performances still without a bonus."""
+    if rules_version(ctx.s) < 2:
+        return do_retro_version_1(ctx, seat, move)
+    item = find_pending(ctx.s, move["item"], "retro")
+    need(item is not None, _("There is no such retroactive bonus."))
+    turn = ctx.t()
+    perf = turn["perf"][item["action"]]
+    need(None in perf, _("There is no such retroactive bonus."))
+    perf[perf.index(None)] = item["tile"]
+    left = perf.count(None)
+    for it in list(turn["pending"]):
+        if it["kind"] == "retro" and it["action"] == item["action"]:
+            it["count"] = min(it["count"] - (it["id"] == item["id"]), left)
+            if it["count"] <= 0:
+                remove_pending(ctx, it["id"])
     gain(ctx, seat, ctx.ed.TILES[item["tile"]]["centre"], "upgrades")

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import engines
 from games.notifications import signing
@@ -33,10 +33,57 @@ def absolute(path):
 
 
 def game_info(game):
+    """Title and link of a game in an email: "Praga Caput Regni #5 (solo vs Peter Parler)"."""
+    from games.presenters import solo_line
+
+    title = f"{engines.title(game.game_id)} #{game.pk}"
+    solo = solo_line(game)
+    if solo:
+        title += f" ({solo})"
     return {
-        "title": f"{engines.title(game.game_id)} #{game.pk}",
+        "title": title,
         "url": absolute(reverse("game", args=[game.pk])),
     }
+
+
+RECAP_LINES = 20  # a turn email shows at most this many log lines per game
+
+
+def at_deadline(policy, profile):
+    """What happens when the recipient's time runs out (games/clocks.time_out), in words."""
+    from games.models import TimeoutPolicy
+
+    if policy == TimeoutPolicy.CANCEL:
+        then = gettext("If you have not moved by then, the game is cancelled without a result.")
+    else:
+        then = gettext("If you have not moved by then, a bot plays your seat to the end and you rank last.")
+    if profile.vacation_auto and profile.vacation_left.total_seconds() > 0:
+        days = profile.vacation_left.days
+        then += " " + ngettext(
+            "Before that, your automatic vacation starts and pauses the clock ({days} vacation day left).",
+            "Before that, your automatic vacation starts and pauses the clock ({days} vacation days left).",
+            days).format(days=days)
+    return then
+
+
+def turn_recap(entry, profile):
+    """For one game of a turn email, in the recipient's language and time zone: the log lines of
+    the others (players, bots, Peter Parler, timeouts) since the recipient's last move, the
+    deadline with its zone named, and what happens at the deadline. Only the public log."""
+    from games.models import Game, TimeoutPolicy
+    from games.presenters import log, player_names
+
+    game = Game.objects.select_related("invitation").get(pk=entry["game_pk"])
+    seat = entry["seat"]
+    mine = game.moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first()
+    lines = [e["text"] for e in log(game, player_names(game), after=mine or 0) if e["seat"] != seat]
+    recap = {"title": game_info(game)["title"], "since_start": mine is None, "lines": lines[-RECAP_LINES:], "earlier": max(len(lines) - RECAP_LINES, 0)}
+    if entry.get("deadline") and game.timeout_policy != TimeoutPolicy.NONE:
+        recap["zone"] = profile.time_zone
+        recap["at_deadline"] = at_deadline(game.timeout_policy, profile)
+    elif game.timeout_policy == TimeoutPolicy.NONE:
+        recap["at_deadline"] = gettext("This game has no time limit.")
+    return {**entry, **recap}
 
 
 def players(game):
@@ -52,7 +99,8 @@ def render(user, profile, kind, context):
     field = PREFERENCE[kind]
     context = dict(context)
     if context.get("game") is not None:
-        context["info"] = game_info(context["game"])
+        with translation.override(profile.language):
+            context["info"] = game_info(context["game"])
     context.update({
         "kind": kind,
         "name": profile.name,
@@ -67,6 +115,9 @@ def render(user, profile, kind, context):
         context["link_label"] = (gettext("See the invitation") if kind == "invitation"
                                  else gettext("Invite again") if kind == "invitation_expired"
                                  else gettext("Open the game") if "info" in context else gettext("Your profile"))
+        if kind == "turn":
+            context["games"] = [turn_recap(entry, profile) if "game_pk" in entry else entry
+                                for entry in context["games"]]
         subject = " ".join(render_to_string(f"emails/{kind}.subject.txt", context).split())
         return {
             "subject": subject[:250],

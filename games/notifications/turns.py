@@ -58,7 +58,8 @@ def send_turn_mail(user_id, due, now):
         Seat.objects.filter(pk__in=[seat.pk for seat in new]).update(turn_emailed=True)
         TurnMail.objects.filter(pk=user_id).update(last=now)
         return outbox.queue(profile.user, "turn", f"turn:{user_id}:{due.isoformat()}", {
-            "games": [{**build.game_info(seat.game), "new": not seat.turn_emailed, "deadline": seat.deadline} for seat in waiting],
+            "games": [{**build.game_info(seat.game), "new": not seat.turn_emailed, "deadline": seat.deadline,
+                       "game_pk": seat.game_id, "seat": seat.position} for seat in waiting],
             "count": len(waiting),
             "game": waiting[0].game if len(waiting) == 1 else None,
         })

@@ -15,6 +15,20 @@ def game_text(entry):
 
 
 @register.filter
+def players_line(game):
+    from games.presenters import players_line as line
+
+    return line(game)
+
+
+@register.filter
+def solo_line(game):
+    from games.presenters import solo_line as line
+
+    return line(game)
+
+
+@register.filter
 def humanize_key(key):
     return str(key).replace("_", " ").capitalize()
 

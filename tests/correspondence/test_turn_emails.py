@@ -1,13 +1,14 @@
 """Turn emails: batched per user, none to the mover, none while active, one link per game."""
 
 import datetime
+import zoneinfo
 
 import pytest
 import time_machine
 from django.core import mail
 from django.utils import timezone
 
-from games.models import Email
+from games.models import Email, Seat
 from tests.correspondence.conftest import play_turn, tick
 from tests.support.games import start_game
 
@@ -137,3 +138,47 @@ def test_each_email_is_stored_once(alice, bob, committed):
         tick()
     assert Email.objects.filter(user=bob, kind="turn").count() == 1
     assert Email.objects.filter(user=bob, kind="turn", sent__isnull=False).count() == 1
+
+
+def test_it_tells_what_happened_since_the_last_move_the_deadline_and_its_consequence(
+        alice, bob, carol, committed):
+    bob.profile.language, bob.profile.time_zone = "de", "Europe/Prague"
+    bob.profile.vacation_auto = False
+    bob.profile.save()
+    with committed():
+        game = start_game("toy", [bob, alice, carol], {"hand_size": 2})
+    for user in (bob, alice, carol):
+        with committed():
+            play_turn(game, user)
+    played = game.moves.get(seq=2).payload  # bob's own play is not repeated to him
+    mail.outbox.clear()
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = [m for m in mail.outbox if m.to == [bob.email]]
+    game.refresh_from_db()
+    body = message.body
+    assert "Seit deinem letzten Zug:" in body
+    alice_card, carol_card = game.state["table"][1][0], game.state["table"][2][0]
+    assert f"alice plays {alice_card}." in body and f"carol plays {carol_card}." in body  # toy lines: no catalog
+    assert game.state["table"][0][0] not in body and played["type"] == "play"
+    assert not any(card in body for hand in game.state["hands"] for card in hand)  # nothing hidden
+    deadline = Seat.objects.get(game=game, user=bob).deadline.astimezone(zoneinfo.ZoneInfo("Europe/Prague"))
+    assert f"Ziehe bis {deadline:%-d}" in body and f"{deadline:%H:%M} (Zeitzone Europe/Prague)" in body
+    assert "spielt ein Bot deinen Platz bis zum Ende" in body
+    html = message.alternatives[0][0]
+    assert f"alice plays {alice_card}." in html and "Europe/Prague" in html
+
+
+def test_a_turn_email_names_the_cancel_policy_and_the_automatic_vacation(alice, bob, committed):
+    with committed():
+        game = start_game("toy", [alice, bob])
+        game.invitation.timeout_policy = "cancel"
+        game.invitation.save()
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    assert "Since the game began:" in message.body and "alice plays" in message.body
+    assert "the game is cancelled without a result" in message.body
+    assert "automatic vacation starts" in message.body and "(UTC time)" in message.body

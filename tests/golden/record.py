@@ -92,8 +92,9 @@ def play(players, seed, options, kind):
 
 
 def replay(record):
-    """Yield (step, state) for step 0 (the new game) and after every move."""
-    state = praga.new(record["options"], record["players"], record["seed"])
+    """Yield (step, state) for step 0 (the new game) and after every move, under the rules
+    version the game was recorded with (as the site replays a stored game)."""
+    state = praga.new(record["options"], record["players"], record["seed"], rules_version=record.get("rules_version"))
     yield 0, state
     for step, (seat, move) in enumerate(record["moves"], start=1):
         state = praga.apply(state, seat, move)

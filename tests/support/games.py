@@ -50,6 +50,26 @@ def play_to_end(game, seed=0, limit=2000):
     return game
 
 
+PRAGA_PREFERENCE = ["end_turn", "side", "choose", "tech", "token", "bridge", "arrow", "plaza_reward", "road_effect"]
+
+
+def play_praga_turn(game, user, seat=0):
+    """Play one whole Praga turn of `seat` by simple choices (pending items first, produce)."""
+    rules = registry.get("praga")
+    game.refresh_from_db()
+    turns = game.state["turn_no"]
+    while game.state["turn_no"] == turns and not game.is_finished:
+        legal = rules.legal_moves(game.state, seat)
+        chosen = next((m for kind in PRAGA_PREFERENCE for m in legal if m["type"] == kind), None)
+        if chosen is None:
+            mains = sorted((m for m in legal if m.get("via") == "main"),
+                           key=lambda m: (m["type"] not in ("mines", "quarries"), m.get("option") != "produce"))
+            chosen = mains[0] if mains else next(m for m in legal if m["type"] == "take")
+        submit_move(game.pk, user, chosen, game.version)
+        game.refresh_from_db()
+    return game
+
+
 def post_move(client, game, move, version=None, **extra):
     body = {"move": move, "version": game.version if version is None else version, **extra}
     return client.post(f"/api/games/{game.pk}/moves/", json.dumps(body), content_type="application/json")

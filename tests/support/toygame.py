@@ -8,7 +8,7 @@ ends when every hand is empty; the highest total wins. Card names such as
 """
 
 from engine.core import undo as undo_log
-from engine.core.contract import normalize_options
+from engine.core.contract import check_rules_version, normalize_options
 from engine.core.errors import IllegalMove
 from engine.core.rng import Rng
 from engine.core.text import text
@@ -38,7 +38,7 @@ OPTIONS = {
 }
 
 
-def new(options, seats, seed):
+def new(options, seats, seed, rules_version=None):
     options = normalize_options(OPTIONS, options, seats)
     rng = Rng.from_seed(seed)
     size = options["hand_size"]
@@ -47,7 +47,7 @@ def new(options, seats, seed):
     rng.shuffle(deck)
     hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
     return {
-        "rules_version": RULES_VERSION,
+        "rules_version": check_rules_version(RULES_VERSIONS, rules_version),
         "options": options,
         "seats": seats,
         "rng": rng.state,
@@ -68,6 +68,16 @@ def value(card):
 
 def to_act(state):
     return set() if state["over"] else {state["turn"]}
+
+
+def turn_marker(state):
+    """Cards played so far: a turn ends with its play (a select is within the turn)."""
+    return sum(len(row) for row in state["table"])
+
+
+def automatic_turns(move, state):
+    """The toy game plays no turns by itself."""
+    return []
 
 
 def legal_moves(state, seat):

@@ -41,6 +41,54 @@ def test_T01_PRG_UPG_04_retroactive_upgrade_bonus_and_PRG_CUBE_02_wealth():
     assert any(m["type"] == "end_turn" for m in P.legal_moves(declined, declined["active"]))
 
 
+def _mines_performed_then_two_upgrades():
+    """Issue 8: Mines produced by the main action, then two Mines upgrades (extra action, T3-4)."""
+    s = P.new({"first_game": True}, 2, 39)
+    s = edit_player(s, s["active"], gw=2, techs=[{"id": "T3-4", "level": 3, "new": False}])
+    s = put_tile_in_row(put_tile_in_row(s, "upgrade", 0, "U1-01"), "upgrade", 1, "U1-02")
+    s = do(s, {"type": "take", "tile": "AT4"})
+    s = do(s, {"type": "mines", "option": "produce"})
+    s = do(s, {"type": "buy_extra", "pay": "gold"})
+    first = do(s, {"type": "upgrade", "via": "extra", "slot": 0, "rotation": 2})
+    return first, do(first, {"type": "upgrade", "via": "T3-4", "slot": 1, "rotation": 2})
+
+
+def _retro_moves(s):
+    return [m for m in P.legal_moves(s, s["active"]) if m["type"] == "retro"]
+
+
+def test_PRG_UPG_04_05_06_one_earlier_performance_yields_one_retroactive_bonus():
+    first, both = _mines_performed_then_two_upgrades()
+    # both tiles offer their bonus for the one performance (old or new, PRG-UPG-06) ...
+    offers = _retro_moves(both)
+    assert len(offers) == 2
+    for offer in offers:
+        taken = do(both, offer)
+        # ... but taking one uses the performance up: no second bonus (OQ-03, seed: no adding up)
+        assert _retro_moves(taken) == [] and not pending(taken, "retro")
+        assert (me(taken)["gold"], me(taken)["vp"]) in ((me(both)["gold"] + 1, me(both)["vp"]),
+                                                         (me(both)["gold"], me(both)["vp"] + 1))
+        with pytest.raises(IllegalMove):
+            do(taken, dict(offer))
+    # the order does not matter: the bonus taken before the second upgrade leaves none after it
+    early = do(first, _retro_moves(first)[0])
+    early = do(early, {"type": "upgrade", "via": "T3-4", "slot": 1, "rotation": 2})
+    assert _retro_moves(early) == []
+
+
+def test_PRG_UPG_04_a_game_started_under_rules_version_1_keeps_its_bonus_per_upgrade_tile():
+    """Rules versions (docs/engine.md): the fix above changed what a move sequence does, so
+    games started before it replay and continue as they were played."""
+    first, both = _mines_performed_then_two_upgrades()
+    both = dict(both, rules_version=1)
+    taken = do(both, _retro_moves(both)[0])
+    assert len(_retro_moves(taken)) == 1  # version 1 paid the second tile's bonus too
+    assert P.new({}, 2, 39)["rules_version"] == 2
+    assert P.new({}, 2, 39, rules_version=1)["rules_version"] == 1
+    with pytest.raises(IllegalMove):
+        P.new({}, 2, 39, rules_version=99)
+
+
 def _mines_hex_with(s, tile):
     s = clone(s)
     me(s)["upgrades"]["MINES"] = [{"tile": tile, "rot": 0, "n": False, "c": False}]
