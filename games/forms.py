@@ -10,11 +10,16 @@ from games.models import DAYS_PER_MOVE, TimeoutPolicy, Visibility
 from games.text import render
 
 
+def days_per_move_choices():
+    """Called at each rendering (a callable), so the labels follow the reader's language."""
+    return [(days, ngettext("%(days)d day", "%(days)d days", days) % {"days": days}) for days in DAYS_PER_MOVE]
+
+
 class InvitationForm(forms.Form):
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     days_per_move = forms.TypedChoiceField(
         label=_("Time per move"), coerce=int, initial=3,
-        choices=[(d, _("1 day") if d == 1 else _("%(days)d days") % {"days": d}) for d in DAYS_PER_MOVE],
+        choices=days_per_move_choices,
     )
     timeout_policy = forms.ChoiceField(label=_("When a player runs out of time"), choices=TimeoutPolicy.choices,
                                        initial=TimeoutPolicy.DROP, widget=forms.RadioSelect)

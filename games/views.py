@@ -2,6 +2,7 @@
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -23,6 +24,7 @@ def home(request):
         return render(request, "home.html", {"invitations": lobby.open_invitations()[:10]})
     context = lobby.my_games(request.user)
     context["running"] = lobby.running_count(request.user)
+    context["running_limit"] = settings.MAX_RUNNING_GAMES
     return render(request, "games/my_games.html", context)
 
 

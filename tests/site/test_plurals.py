@@ -1,0 +1,64 @@
+"""Counts read right in both languages: "1 running game", "2 laufende Spiele" (ngettext)."""
+
+import datetime
+
+import pytest
+from django.utils import translation
+
+from games.forms import InvitationForm
+from games.models import Seat
+from tests.support.games import play_to_end, start_game
+
+
+@pytest.fixture
+def german_alice(alice):
+    alice.profile.language = "de"
+    alice.profile.save()
+    return alice
+
+
+def test_one_running_game_is_singular(alice, bob, alice_client, settings):
+    settings.MAX_RUNNING_GAMES = 12
+    start_game("toy", [alice, bob])
+    page = alice_client.get("/").content.decode()
+    assert "1 running game (at most 12)." in page
+
+
+def test_two_running_games_are_plural(alice, bob, carol, alice_client):
+    start_game("toy", [alice, bob])
+    start_game("toy", [alice, carol])
+    assert "2 running games (at most 50)." in alice_client.get("/").content.decode()
+
+
+def test_one_running_game_in_german(german_alice, bob, alice_client):
+    start_game("toy", [german_alice, bob])
+    page = alice_client.get("/").content.decode()
+    assert "1 laufendes Spiel (höchstens 50)." in page
+    start_game("toy", [german_alice, bob])
+    assert "2 laufende Spiele (höchstens 50)." in alice_client.get("/").content.decode()
+
+
+def test_a_finished_game_with_one_point_says_point(alice, bob, alice_client):
+    game = play_to_end(start_game("toy", [alice, bob]))
+    Seat.objects.filter(game=game, user=alice).update(score=1)
+    page = alice_client.get("/").content.decode()
+    assert "1 point" in page and "1 points" not in page
+
+
+def test_one_vacation_day_left_is_singular(alice, alice_client):
+    alice.profile.vacation_left = datetime.timedelta(days=1)
+    alice.profile.save()
+    page = alice_client.get("/profile/").content.decode()
+    assert "You have 1 vacation day left." in page
+
+
+def test_one_vacation_day_left_in_german(german_alice, alice_client):
+    german_alice.profile.vacation_left = datetime.timedelta(days=1)
+    german_alice.profile.save()
+    assert "Du hast noch 1 Urlaubstag." in alice_client.get("/profile/").content.decode()
+
+
+def test_the_time_per_move_choices_use_plural_forms(alice):
+    with translation.override("de"):
+        labels = dict(InvitationForm("toy", alice).fields["days_per_move"].choices)
+    assert labels[1] == "1 Tag" and labels[3] == "3 Tage"
