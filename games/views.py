@@ -265,7 +265,7 @@ def replay(request, pk, step=None):
         return redirect("replay_step", pk=pk, step=int(request.GET["step"]))
     last = game.version
     if step is None:
-        step = last if game.is_finished else 0
+        step = 0  # a replay tells the game from its start; "Last" jumps to the final position
     if step > last:
         return redirect("replay_step", pk=pk, step=last)
     position = None if seat is None else seat.position
