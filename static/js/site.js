@@ -30,6 +30,23 @@
   });
 })();
 
+// New game: show only the fields that apply to the chosen player count (elements marked
+// data-players="2 3 4"); without JavaScript every field shows and the server ignores the others.
+document.addEventListener("DOMContentLoaded", function () {
+  var form = document.querySelector("form[data-player-count-form]");
+  var players = form && form.querySelector("select[name=players]");
+  if (!players) return;
+  function update() {
+    form.querySelectorAll("[data-players]").forEach(function (element) {
+      var applies = element.getAttribute("data-players").split(" ").indexOf(players.value) >= 0;
+      var box = element.tagName === "FIELDSET" ? element : element.closest(".field") || element;
+      box.hidden = !applies;
+    });
+  }
+  players.addEventListener("change", update);
+  update();
+});
+
 // Replays: keep the current log line visible inside its scrolling list.
 document.addEventListener("DOMContentLoaded", function () {
   var current = document.querySelector("ol.log li.current");

@@ -1,0 +1,49 @@
+"""Site pages in Chromium: the new-game form shows only the fields that apply, the header's
+language switch, the time zone taken from the browser. Screenshots go to test-artifacts/."""
+
+import os
+
+import pytest
+
+from engine import registry
+from tests.browser.test_praga_board import ARTIFACTS, page_for, shot
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def visible(page, name):
+    return page.locator(f"[name={name}]").first.is_visible()
+
+
+@pytest.mark.skipif("praga" not in registry.GAMES, reason="needs Praga")
+def test_the_new_game_form_shows_only_the_fields_for_the_player_count(browser, live_server, alice):
+    page = page_for(browser, live_server, alice, width=1280, height=900)
+    page.goto(f"{live_server.url}/invitations/new/praga/")
+    assert page.locator("select[name=players]").input_value() == "2"
+    assert not visible(page, "option_solo_mode")
+    assert visible(page, "seat_1") and not visible(page, "seat_2") and not visible(page, "seat_3")
+    assert visible(page, "fixed_order")
+    page.select_option("select[name=players]", "1")
+    assert visible(page, "option_solo_mode")
+    assert not visible(page, "seat_1") and not visible(page, "fixed_order")
+    assert not page.get_by_text("You take the first seat").is_visible()
+    page.select_option("select[name=players]", "4")
+    assert not visible(page, "option_solo_mode")
+    assert all(visible(page, f"seat_{index}") for index in (1, 2, 3))
+    assert "start player is drawn at random" in page.locator(".field:has([name=fixed_order])").inner_text()
+    page.select_option("select[name=players]", "3")
+    assert visible(page, "seat_2") and not visible(page, "seat_3")
+
+
+@pytest.mark.skipif("praga" not in registry.GAMES, reason="needs Praga")
+def test_the_german_new_game_form_for_two_players(browser, live_server, alice):
+    alice.profile.language = "de"
+    alice.profile.save()
+    page = page_for(browser, live_server, alice, width=1280, height=900)
+    page.goto(f"{live_server.url}/invitations/new/praga/")
+    assert page.locator("h1").inner_text().startswith("Neues Spiel")
+    assert not page.get_by_text("Solo-Gegner").first.is_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot(page, "site8-new-game-de.png")
