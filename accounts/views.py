@@ -1,10 +1,12 @@
 """The profile page (name, language, time zone, notifications) and API tokens."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST
 
 from accounts.forms import ProfileForm, TokenForm
@@ -24,6 +26,18 @@ def profile(request):
     return render(request, "accounts/profile.html", {
         "form": form, "tokens": request.user.api_tokens.order_by("-created"),
     })
+
+
+def set_language(request):
+    """Django's set_language (a cookie), and for a signed-in player the profile's language too:
+    the middleware activates that language on every page, and the emails are written in it."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language") if request.method == "POST" else None
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        profile = profile_of(request.user)
+        profile.language = language
+        profile.save(update_fields=["language"])
+    return response
 
 
 @login_required

@@ -47,3 +47,19 @@ def test_the_german_new_game_form_for_two_players(browser, live_server, alice):
     assert not page.get_by_text("Solo-Gegner").first.is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
     shot(page, "site8-new-game-de.png")
+
+
+def test_the_header_switches_the_language_of_a_logged_in_player(browser, live_server, alice):
+    page = page_for(browser, live_server, alice, width=1280, height=900)
+    page.goto(f"{live_server.url}/profile/")
+    page.click("header form.lang button")
+    page.wait_for_url(f"{live_server.url}/profile/")
+    assert page.locator("h1").inner_text() == "Profil"
+    assert page.locator("header form.lang button").inner_text() == "English"
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "de"
+    page.click("header form.lang button")
+    page.wait_for_url(f"{live_server.url}/profile/")
+    assert page.locator("h1").inner_text() == "Profile"
+    alice.profile.refresh_from_db()
+    assert alice.profile.language == "en"
