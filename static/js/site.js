@@ -47,6 +47,24 @@ document.addEventListener("DOMContentLoaded", function () {
   update();
 });
 
+// Time zone: where the player has not chosen one (select[data-detect-time-zone]), preselect the
+// browser's zone; an alias the browser reports (Asia/Calcutta) matches its offered name (Asia/Kolkata).
+document.addEventListener("DOMContentLoaded", function () {
+  var select = document.querySelector("select[data-detect-time-zone]");
+  var zone = select && window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  function canonical(name) {
+    try { return new Intl.DateTimeFormat("en-US", {timeZone: name}).resolvedOptions().timeZone; } catch (error) { return null; }
+  }
+  var options = Array.prototype.slice.call(select.options);
+  var match = options.filter(function (option) { return option.value === zone; })[0];
+  if (!match) {
+    var wanted = canonical(zone);
+    match = options.filter(function (option) { return canonical(option.value) === wanted; })[0];
+  }
+  if (match) select.value = match.value;
+});
+
 // Replays: keep the current log line visible inside its scrolling list.
 document.addEventListener("DOMContentLoaded", function () {
   var current = document.querySelector("ol.log li.current");

@@ -4,6 +4,8 @@ language switch, the time zone taken from the browser. Screenshots go to test-ar
 import os
 
 import pytest
+from django.conf import settings
+from django.test import Client
 
 from engine import registry
 from tests.browser.test_praga_board import ARTIFACTS, page_for, shot
@@ -63,3 +65,38 @@ def test_the_header_switches_the_language_of_a_logged_in_player(browser, live_se
     assert page.locator("h1").inner_text() == "Profile"
     alice.profile.refresh_from_db()
     assert alice.profile.language == "en"
+
+
+def page_in_zone(browser, live_server, zone, user=None):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, timezone_id=zone, locale="en-GB")
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": live_server.url,
+                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+    return context.new_page()
+
+
+def test_the_profile_preselects_the_browsers_time_zone(browser, live_server, alice):
+    page = page_in_zone(browser, live_server, "America/Argentina/Buenos_Aires", alice)
+    page.goto(f"{live_server.url}/profile/")
+    assert page.locator("select[name=time_zone]").input_value() == "America/Argentina/Buenos_Aires"
+    page.click("main form.form button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/profile/")
+    alice.profile.refresh_from_db()
+    assert alice.profile.time_zone == "America/Argentina/Buenos_Aires" and alice.profile.time_zone_chosen
+
+
+def test_a_chosen_time_zone_is_kept(browser, live_server, alice):
+    alice.profile.time_zone_chosen = True
+    alice.profile.save()
+    page = page_in_zone(browser, live_server, "Europe/Berlin", alice)
+    page.goto(f"{live_server.url}/profile/")
+    assert page.locator("select[name=time_zone]").input_value() == "UTC"
+
+
+def test_sign_up_preselects_the_browsers_time_zone_also_under_an_alias(browser, live_server):
+    page = page_in_zone(browser, live_server, "Asia/Calcutta")
+    page.goto(f"{live_server.url}/accounts/signup/")
+    assert page.locator("select[name=time_zone]").input_value() == "Asia/Kolkata"
+    shot(page, "site8-sign-up.png")
