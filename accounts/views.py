@@ -25,6 +25,8 @@ def profile(request):
         return response
     return render(request, "accounts/profile.html", {
         "form": form, "tokens": request.user.api_tokens.order_by("-created"),
+        # turn emails wait while the player is on the site (games/notifications/turns.py)
+        "active_minutes": max(1, round(settings.ACTIVE_SECONDS / 60)),
     })
 
 

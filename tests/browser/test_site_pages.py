@@ -100,3 +100,18 @@ def test_sign_up_preselects_the_browsers_time_zone_also_under_an_alias(browser, 
     page.goto(f"{live_server.url}/accounts/signup/")
     assert page.locator("select[name=time_zone]").input_value() == "Asia/Kolkata"
     shot(page, "site8-sign-up.png")
+
+
+def test_the_german_profile_page(browser, live_server, alice):
+    alice.profile.language = "de"
+    alice.profile.save()
+    page = page_in_zone(browser, live_server, "Europe/Berlin", alice)
+    page.goto(f"{live_server.url}/profile/")
+    assert page.locator("select[name=time_zone]").input_value() == "Europe/Berlin"
+    assert page.locator("select[name=time_zone] optgroup[label=Europa]").count() == 1
+    assert "Zug-E-Mails warten" in page.locator("#emails").inner_text()
+    assert page.locator("header form.lang button").inner_text() == "English"
+    shot(page, "site8-profile-de.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "site8-profile-de-phone.png")
