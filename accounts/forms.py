@@ -6,14 +6,15 @@ from accounts.models import Profile, profile_of
 
 TIME_ZONE_HELP = _("Deadlines and times on the site and in emails are shown in this zone.")
 DETECTED_HELP = _("You have not chosen one yet: your browser's time zone is suggested.")
+SIGN_UP_HELP = _("Your browser's time zone is suggested.")
 
 
-def time_zone_field(current=None, detect=False, required=True):
+def time_zone_field(current=None, detect=False, required=True, detected_help=DETECTED_HELP):
     """A select of the common zones by region; `detect` lets site.js preselect the browser's zone."""
     attrs = {"data-detect-time-zone": ""} if detect else {}
     return forms.ChoiceField(
         label=_("Time zone"), choices=time_zones.grouped_choices(current), initial="UTC",
-        help_text=f"{TIME_ZONE_HELP} {DETECTED_HELP}" if detect else TIME_ZONE_HELP,
+        help_text=f"{TIME_ZONE_HELP} {detected_help}" if detect else TIME_ZONE_HELP,
         widget=forms.Select(attrs=attrs), required=required,
     )
 
@@ -42,7 +43,8 @@ class SignupForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"] = time_zone_field(detect=not self.is_bound, required=False)
+        self.fields["time_zone"] = time_zone_field(
+            detect=not self.is_bound, required=False, detected_help=SIGN_UP_HELP)
 
     def signup(self, request, user):
         if not self.cleaned_data.get("time_zone"):  # a client that sends none keeps UTC, not chosen
