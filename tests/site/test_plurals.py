@@ -62,3 +62,25 @@ def test_the_time_per_move_choices_use_plural_forms(alice):
     with translation.override("de"):
         labels = dict(InvitationForm("toy", alice).fields["days_per_move"].choices)
     assert labels[1] == "1 Tag" and labels[3] == "3 Tage"
+
+
+def test_the_running_games_limit_reads_right_for_a_limit_of_one(alice, bob, carol, settings):
+    from games import invitations
+    from games.text import render
+
+    settings.MAX_RUNNING_GAMES = 1
+    start_game("toy", [alice, bob])
+    with pytest.raises(invitations.Refused) as refused:
+        invitations.create_invitation(alice, "toy", 2, {}, [carol])
+    with translation.override("en"):
+            assert render(refused.value.reason) == "You already play as many games as allowed (1); finish some first."
+
+
+def test_the_automatic_vacation_email_counts_days_left_without_a_plural(db):
+    from django.template.loader import render_to_string
+
+    with translation.override("en"):
+        assert "Vacation days left: 1." in render_to_string("emails/_vacation_line.txt", {"left": 1.0})
+        assert "Vacation days left: 2.5." in render_to_string("emails/_vacation_line.txt", {"left": 2.5})
+    with translation.override("de"):
+        assert "Verbleibende Urlaubstage: 1." in render_to_string("emails/_vacation_line.txt", {"left": 1})
