@@ -84,3 +84,18 @@ def test_the_automatic_vacation_email_counts_days_left_without_a_plural(db):
         assert "Vacation days left: 2.5." in render_to_string("emails/_vacation_line.txt", {"left": 2.5})
     with translation.override("de"):
         assert "Verbleibende Urlaubstage: 1." in render_to_string("emails/_vacation_line.txt", {"left": 1})
+
+
+def test_no_template_shows_a_count_before_a_plural_noun_without_a_plural_form():
+    """A `{% blocktranslate with %}` that puts a number before "games", "tiles"... reads
+    "1 games" for one: such phrases use `{% blocktranslate count %}`."""
+    import re
+    from pathlib import Path
+
+    block = re.compile(r"\{% blocktranslate (?!count)[^%]*%\}(.*?)\{% endblocktranslate %\}", re.S)
+    counted = re.compile(r"\{\{ \w+ \}\} (?:[a-z]+ ){0,2}(?:days|games|points|players|tiles|minutes|hours|moves|"
+                         r"choices|steps|seats|eggs|windows|markers|cubes)\b")
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    found = [f"{path.relative_to(templates)}: {match.group(0)}" for path in sorted(templates.rglob("*.*"))
+             for body in block.findall(path.read_text(encoding="utf-8")) for match in counted.finditer(body)]
+    assert not found
