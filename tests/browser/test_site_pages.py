@@ -49,6 +49,11 @@ def test_the_german_new_game_form_for_two_players(browser, live_server, alice):
     assert not page.get_by_text("Solo-Gegner").first.is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
     shot(page, "site8-new-game-de.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.select_option("select[name=players]", "1")
+    assert page.get_by_text("Solo-Gegner").first.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "site8-new-game-de-phone-solo.png")
 
 
 def test_the_header_switches_the_language_of_a_logged_in_player(browser, live_server, alice):
