@@ -21,6 +21,7 @@ class Profile(models.Model):
         default="UTC",
         choices=[(name, name) for name in sorted(zoneinfo.available_timezones())],
     )
+    time_zone_chosen = models.BooleanField(default=False)  # else the pages suggest the browser's zone
     # Notification preferences; the correspondence emails read them.
     notify_turn = models.BooleanField(_("email me when it is my turn"), default=True)
     notify_invitation = models.BooleanField(_("email me when someone invites me"), default=True)

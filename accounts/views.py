@@ -1,11 +1,13 @@
 """The profile page (name, language, time zone, notifications), API tokens, deleting the account."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST
 
 from accounts.deletion import delete_account
@@ -25,7 +27,21 @@ def profile(request):
         return response
     return render(request, "accounts/profile.html", {
         "form": form, "tokens": request.user.api_tokens.order_by("-created"),
+        # turn emails wait while the player is on the site (games/notifications/turns.py)
+        "active_minutes": max(1, round(settings.ACTIVE_SECONDS / 60)),
     })
+
+
+def set_language(request):
+    """Django's set_language (a cookie), and for a signed-in player the profile's language too:
+    the middleware activates that language on every page, and the emails are written in it."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language") if request.method == "POST" else None
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        profile = profile_of(request.user)
+        profile.language = language
+        profile.save(update_fields=["language"])
+    return response
 
 
 @login_required

@@ -10,18 +10,30 @@ from games.models import DAYS_PER_MOVE, TimeoutPolicy, Visibility
 from games.text import render
 
 
+def days_per_move_choices():
+    """Called at each rendering (a callable), so the labels follow the reader's language."""
+    return [(days, ngettext("%(days)d day", "%(days)d days", days) % {"days": days}) for days in DAYS_PER_MOVE]
+
+
+def applies_to(field, counts):
+    """Marks a field that matters only for these player counts: site.js hides it for the others
+    (the server ignores it for them anyway, so the form works without JavaScript)."""
+    field.widget.attrs["data-players"] = " ".join(str(n) for n in counts)
+
+
 class InvitationForm(forms.Form):
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     days_per_move = forms.TypedChoiceField(
         label=_("Time per move"), coerce=int, initial=3,
-        choices=[(d, _("1 day") if d == 1 else _("%(days)d days") % {"days": d}) for d in DAYS_PER_MOVE],
+        choices=days_per_move_choices,
     )
     timeout_policy = forms.ChoiceField(label=_("When a player runs out of time"), choices=TimeoutPolicy.choices,
                                        initial=TimeoutPolicy.DROP, widget=forms.RadioSelect)
     visibility = forms.ChoiceField(label=_("Who may watch"), choices=Visibility.choices, initial=Visibility.PUBLIC)
     fixed_order = forms.BooleanField(
-        label=_("Keep the seat order as listed"), required=False,
-        help_text=_("Otherwise the seat order is drawn at random when the game starts."),
+        label=_("Seat the players in the order listed"), required=False,
+        help_text=_("The start player is drawn at random either way, as the rules say; this keeps only who "
+                    "follows whom. Otherwise the seats are shuffled too."),
     )
     note = forms.CharField(label=_("Note"), max_length=200, required=False,
                            widget=forms.TextInput(attrs={"placeholder": _("e.g. friendly game, new players welcome")}))
@@ -48,6 +60,8 @@ class InvitationForm(forms.Form):
                 label=render(option["label"]), choices=choices, initial=str(option["default"]),
                 help_text=help_text, required=False,
             )
+            if option.get("players"):
+                applies_to(self.fields[name], option["players"])
             self.option_fields.append((name, option))
         self.seat_fields = []
         for index in range(1, high):
@@ -56,7 +70,10 @@ class InvitationForm(forms.Form):
                 label=_("Seat %(number)d") % {"number": index + 1}, required=False, max_length=150,
                 widget=forms.TextInput(attrs={"placeholder": _("username, or empty for an open seat")}),
             )
+            applies_to(self.fields[name], range(max(low, index + 1), high + 1))
             self.seat_fields.append(name)
+        self.multi_player_counts = " ".join(str(n) for n in range(max(low, 2), high + 1))
+        applies_to(self.fields["fixed_order"], range(max(low, 2), high + 1))
 
     def clean(self):
         data = super().clean()

@@ -25,7 +25,8 @@ def running_games(user):
 
 def check_room_for_game(user):
     if running_games(user) >= settings.MAX_RUNNING_GAMES:
-        raise Refused(text("You already play {count} games; finish some first.", count=settings.MAX_RUNNING_GAMES))
+        raise Refused(text("You already play as many games as allowed ({count}); finish some first.",
+                            count=settings.MAX_RUNNING_GAMES))
 
 
 def create_invitation(host, game_id, players, options, invited, days_per_move=3,

@@ -2,6 +2,7 @@
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -23,6 +24,7 @@ def home(request):
         return render(request, "home.html", {"invitations": lobby.open_invitations()[:10]})
     context = lobby.my_games(request.user)
     context["running"] = lobby.running_count(request.user)
+    context["running_limit"] = settings.MAX_RUNNING_GAMES
     return render(request, "games/my_games.html", context)
 
 
@@ -263,7 +265,7 @@ def replay(request, pk, step=None):
         return redirect("replay_step", pk=pk, step=int(request.GET["step"]))
     last = game.version
     if step is None:
-        step = last if game.is_finished else 0
+        step = 0  # a replay tells the game from its start; "Last" jumps to the final position
     if step > last:
         return redirect("replay_step", pk=pk, step=last)
     position = None if seat is None else seat.position

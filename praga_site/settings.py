@@ -120,6 +120,7 @@ ACCOUNT_RATE_LIMITS = {
     "manage_email": "10/m/user",
 }
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"  # the time zone
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"

@@ -30,6 +30,41 @@
   });
 })();
 
+// New game: show only the fields that apply to the chosen player count (elements marked
+// data-players="2 3 4"); without JavaScript every field shows and the server ignores the others.
+document.addEventListener("DOMContentLoaded", function () {
+  var form = document.querySelector("form[data-player-count-form]");
+  var players = form && form.querySelector("select[name=players]");
+  if (!players) return;
+  function update() {
+    form.querySelectorAll("[data-players]").forEach(function (element) {
+      var applies = element.getAttribute("data-players").split(" ").indexOf(players.value) >= 0;
+      var box = element.tagName === "FIELDSET" ? element : element.closest(".field") || element;
+      box.hidden = !applies;
+    });
+  }
+  players.addEventListener("change", update);
+  update();
+});
+
+// Time zone: where the player has not chosen one (select[data-detect-time-zone]), preselect the
+// browser's zone; an alias the browser reports (Asia/Calcutta) matches its offered name (Asia/Kolkata).
+document.addEventListener("DOMContentLoaded", function () {
+  var select = document.querySelector("select[data-detect-time-zone]");
+  var zone = select && window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  function canonical(name) {
+    try { return new Intl.DateTimeFormat("en-US", {timeZone: name}).resolvedOptions().timeZone; } catch (error) { return null; }
+  }
+  var options = Array.prototype.slice.call(select.options);
+  var match = options.filter(function (option) { return option.value === zone; })[0];
+  if (!match) {
+    var wanted = canonical(zone);
+    match = options.filter(function (option) { return canonical(option.value) === wanted; })[0];
+  }
+  if (match) select.value = match.value;
+});
+
 // Replays: keep the current log line visible inside its scrolling list.
 document.addEventListener("DOMContentLoaded", function () {
   var current = document.querySelector("ol.log li.current");

@@ -107,3 +107,11 @@ def test_seat_order_is_random_unless_fixed(alice, bob, carol, dave):
     assert len(orders) > 1
     game = start_game("toy", [alice, bob, carol, dave], fixed_order=True)
     assert [seat.user.username for seat in game.seat_list()] == ["alice", "bob", "carol", "dave"]
+
+
+def test_the_new_game_form_marks_the_fields_of_some_player_counts_only(alice_client):
+    page = alice_client.get("/invitations/new/toy/").content.decode()
+    assert 'name="seat_1"' in page and 'data-players="2 3 4"' in page
+    assert 'name="seat_3"' in page and 'data-players="4"' in page
+    assert 'fieldset data-players="2 3 4"' in page
+    assert "The start player is drawn at random either way" in page

@@ -43,3 +43,19 @@ def test_replay_pages_have_the_keyboard_script(alice, bob, client):
     game = play_to_end(start_game("toy", [alice, bob]))
     page = client.get(f"/games/{game.pk}/replay/1/").content.decode()
     assert "data-replay" in page and "js/site.js" in page
+
+
+def test_a_finished_games_replay_opens_at_the_beginning(alice, bob, client):
+    game = play_to_end(start_game("toy", [alice, bob]))
+    page = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert f"Move 0 of {game.version}" in page
+    assert f'href="/games/{game.pk}/replay/1/" rel="next"' in page
+    assert f'href="/games/{game.pk}/replay/{game.version}/" rel="last"' in page
+
+
+def test_finished_games_link_to_their_final_position(alice, bob, alice_client):
+    game = play_to_end(start_game("toy", [alice, bob]))
+    final = f'href="/games/{game.pk}/replay/{game.version}/"'
+    assert final in alice_client.get(f"/games/{game.pk}/").content.decode()
+    my_games = alice_client.get("/").content.decode()
+    assert final in my_games[my_games.index('id="finished"'):]

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0003_correspondence'),
+        ('accounts', '0004_profile_time_zone_chosen'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
