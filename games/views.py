@@ -13,8 +13,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import boards, engines, invitations, lobby, moves, presenters, replays
 from games.access import watchable_game
+from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
 from games.models import DAYS_PER_MOVE, ChatMessage, Invitation, new_request_id
+from games.numbers import form_number, query_number
 from games.text import render as render_text
 
 
@@ -26,17 +28,17 @@ def home(request):
     return render(request, "games/my_games.html", context)
 
 
+MAX_PLAYERS = 99  # a bound for the lobby filter, above any game's seats
+
+
 def open_invitations(request):
     game_id = request.GET.get("game") or None
-    players = request.GET.get("players", "")
-    days = request.GET.get("days", "")
-    invitations_ = lobby.open_invitations(
-        game_id=game_id, players=int(players) if players.isdigit() else None,
-        days=int(days) if days.isdigit() else None,
-    )
+    players = query_number(request, "players", minimum=1, maximum=MAX_PLAYERS)
+    days = query_number(request, "days", minimum=1, maximum=max(DAYS_PER_MOVE))
+    invitations_ = lobby.open_invitations(game_id=game_id, players=players, days=days)
     return render(request, "games/lobby.html", {
         "invitations": invitations_[:100], "games": _games(), "days_choices": DAYS_PER_MOVE,
-        "filters": {"game": game_id or "", "players": players, "days": days},
+        "filters": {"game": game_id or "", "players": str(players or ""), "days": str(days or "")},
     })
 
 
@@ -212,17 +214,13 @@ def game_log(request, pk):
 @require_POST
 def game_move(request, pk):
     """The page's move buttons post here (htmx, or a plain form without JavaScript)."""
-    try:
-        move = json.loads(request.POST.get("move", ""))
-    except ValueError:
-        move = None
-    version = request.POST.get("version", "")
+    watchable_game(request.user, pk)  # a private game is a 404 to outsiders, like an unknown id
+    raw = request.POST.get("move", "")
+    move = parse_json(raw) if len(raw) <= MAX_BODY else None
+    version = form_number(request, "version")
     error = None
     try:
-        moves.submit_move(
-            pk, request.user, move, int(version) if version.isdigit() else None,
-            request_id=request.POST.get("request_id") or None,
-        )
+        moves.submit_move(pk, request.user, move, version, request_id=request.POST.get("request_id") or None)
     except moves.MoveRefused as refused:
         if refused.status == 404:
             raise Http404 from None
@@ -259,8 +257,9 @@ def game_chat(request, pk):
 
 def replay(request, pk, step=None):
     game, seat = watchable_game(request.user, pk)
-    if request.GET.get("step", "").isdigit():
-        return redirect("replay_step", pk=pk, step=int(request.GET["step"]))
+    asked = query_number(request, "step")
+    if asked is not None:
+        return redirect("replay_step", pk=pk, step=min(asked, game.version))
     last = game.version
     if step is None:
         step = last if game.is_finished else 0
