@@ -74,17 +74,34 @@ def new_invitation(request, game_id=None):
     return render(request, "games/new.html", {"form": form, "game_id": game_id, "title": engines.title(game_id)})
 
 
+def visible_invitation(request, pk, queryset=Invitation.objects):
+    """The invitation if this visitor may see it (a private one: see invitations.can_see); 404
+    otherwise, as for an unknown id. The link's key comes as ?key= or as the form's `key`."""
+    invitation = get_object_or_404(queryset, pk=pk)
+    key = request.POST.get("key") or request.GET.get("key")
+    if not invitations.can_see(invitation, request.user, key):
+        raise Http404
+    has_link = invitation.visibility == "private" and invitations.can_see(invitation, None, key)
+    return invitation, key if has_link else None
+
+
 def invitation_page(request, pk):
-    invitation = get_object_or_404(Invitation.objects.select_related("host__profile"), pk=pk)
+    invitation, key = visible_invitation(request, pk, Invitation.objects.select_related("host__profile"))
     if invitation.status == Invitation.Status.STARTED and hasattr(invitation, "game"):
         return redirect("game", pk=invitation.game.pk)
     user = request.user if request.user.is_authenticated else None
     slots = invitation.slot_list()
     joined = user is not None and any(slot.user_id == user.pk for slot in slots)
+    is_host = user is not None and invitation.host_id == user.pk
+    private_link = None
+    if is_host and invitation.visibility == "private":
+        private_link = request.build_absolute_uri(
+            reverse("invitation", kwargs={"pk": invitation.pk}) + "?key=" + invitation.link_token)
     return render(request, "games/invitation.html", {
         "invitation": invitation, "slots": slots, "title": engines.title(invitation.game_id),
+        "key": key, "private_link": private_link,
         "options": describe_options(invitation),
-        "joined": joined, "is_host": user is not None and invitation.host_id == user.pk,
+        "joined": joined, "is_host": is_host,
         "invited": user is not None and any(s.invited_id == user.pk and s.user_id is None for s in slots),
         "can_join": invitation.status == Invitation.Status.OPEN and not joined and any(
             s.user_id is None and (s.invited_id is None or (user and s.invited_id == user.pk)) for s in slots),
@@ -113,20 +130,24 @@ ACTIONS = {
 @login_required
 @require_POST
 def invitation_action(request, pk, action):
-    invitation = get_object_or_404(Invitation, pk=pk)
+    invitation, key = visible_invitation(request, pk)
     if action not in ACTIONS:
         raise Http404
+    back = reverse("invitation", kwargs={"pk": pk}) + (f"?key={key}" if key else "")
     try:
-        game = ACTIONS[action](invitation, request.user)
+        if action == "join":
+            game = invitations.join(invitation, request.user, key)
+        else:
+            game = ACTIONS[action](invitation, request.user)
     except invitations.Refused as refused:
         messages.error(request, render_text(refused.reason))
-        return redirect("invitation", pk=pk)
+        return redirect(back)
     if game is not None:
         messages.success(request, _("All seats are taken: the game has started."))
         return redirect("game", pk=game.pk)
     if action in ("decline", "cancel"):
         return redirect("home")
-    return redirect("invitation", pk=pk)
+    return redirect(back)
 
 
 # The game page -------------------------------------------------------------------------
