@@ -184,7 +184,11 @@ TURN_EMAIL_DELAY = env_int("TURN_EMAIL_DELAY", 60)  # wait a little to cover sev
 TURN_EMAIL_GAP = env_int("TURN_EMAIL_GAP", 300)  # at most one turn email per user in this time
 ACTIVE_SECONDS = env_int("ACTIVE_SECONDS", 300)  # seen this recently: no turn email
 REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 24)
-EMAIL_LEASE_SECONDS = env_int("EMAIL_LEASE_SECONDS", 300)  # a claimed email is retried after this
+# A claimed email is sent again after this if its worker died (at-least-once, docs/deploy.md);
+# the send task is stopped at half of it, and one SMTP conversation waits at most EMAIL_TIMEOUT
+# per step (connect, each command).
+EMAIL_LEASE_SECONDS = env_int("EMAIL_LEASE_SECONDS", 60)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 EMAIL_RETRY_SECONDS = env_int("EMAIL_RETRY_SECONDS", 30)  # an unclaimed email is queued again after this
 
 # The cache lives in its own Redis database, so flushing it never drops queued tasks (and the
