@@ -16,7 +16,7 @@ from accounts.models import ApiToken
 from engine.core.text import text
 from games import moves, presenters
 from games.access import watchable_game
-from games.numbers import BadNumber, json_number, query_number
+from games.numbers import BadParameter, json_number, query_number
 from games.text import render
 
 MAX_BODY = 32_000
@@ -52,7 +52,7 @@ def api_view(methods):
                 return view(request, *args, **kwargs)
             except Http404:
                 return error(404, text("There is no such game."))
-            except BadNumber as bad:
+            except BadParameter as bad:
                 return error(400, bad.reason)
 
         return wrapper

@@ -1,4 +1,5 @@
-"""Numbers from a request (query string, form field, JSON value): the one place they are parsed.
+"""Numbers (and choices) from a request (query string, form field, JSON value): the one place
+they are parsed.
 
 `str.isdigit()` accepts "²" and "٣" that `int()` refuses or reads differently, and `int()`
 refuses strings over 4,300 digits; so a number is ASCII digits only, at most 18 of them,
@@ -13,13 +14,27 @@ MAX_DIGITS = 18
 LARGEST = 10**MAX_DIGITS - 1
 
 
-class BadNumber(BadRequest):
-    """A 400: `reason` is a text dict naming the parameter and its bounds."""
+class BadParameter(BadRequest):
+    """A 400 whose `reason` (a text dict) says what was wrong (praga_site/failures.py)."""
 
+    def __init__(self, reason):
+        self.reason = reason
+        super().__init__(reason["msg"])
+
+
+class BadNumber(BadParameter):
     def __init__(self, name, minimum, maximum):
-        self.reason = text("{name} must be a whole number from {minimum} to {maximum}.",
-                           name=name, minimum=minimum, maximum=maximum)
-        super().__init__(self.reason["msg"])
+        super().__init__(text("{name} must be a whole number from {minimum} to {maximum}.",
+                              name=name, minimum=minimum, maximum=maximum))
+
+
+def choice(value, name, choices):
+    """`value` if it is one of `choices`, None when absent; otherwise a 400."""
+    if value is None or value == "":
+        return None
+    if value not in choices:
+        raise BadParameter(text("{name} must be one of: {choices}.", name=name, choices=", ".join(choices)))
+    return value
 
 
 def number(value, name, minimum=0, maximum=LARGEST, default=None):

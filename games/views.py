@@ -16,7 +16,7 @@ from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
 from games.models import DAYS_PER_MOVE, ChatMessage, Invitation, new_request_id
-from games.numbers import form_number, query_number
+from games.numbers import choice, form_number, query_number
 from games.text import render as render_text
 
 
@@ -32,12 +32,13 @@ MAX_PLAYERS = 99  # a bound for the lobby filter, above any game's seats
 
 
 def open_invitations(request):
-    game_id = request.GET.get("game") or None
+    games = _games()
+    game_id = choice(request.GET.get("game"), "game", [game for game, _title in games])
     players = query_number(request, "players", minimum=1, maximum=MAX_PLAYERS)
     days = query_number(request, "days", minimum=1, maximum=max(DAYS_PER_MOVE))
     invitations_ = lobby.open_invitations(game_id=game_id, players=players, days=days)
     return render(request, "games/lobby.html", {
-        "invitations": invitations_[:100], "games": _games(), "days_choices": DAYS_PER_MOVE,
+        "invitations": invitations_[:100], "games": games, "days_choices": DAYS_PER_MOVE,
         "filters": {"game": game_id or "", "players": str(players or ""), "days": str(days or "")},
     })
 
