@@ -96,7 +96,7 @@ def test_an_outsider_posting_a_move_to_a_private_game_gets_the_same_404_as_for_n
 
 
 @pytest.mark.parametrize("game", ["%00", "nope", "%C2%B2"])
-def test_an_unknown_game_in_the_lobby_filter_is_a_400(client, game):
+def test_an_unknown_game_in_the_lobby_filter_is_a_400(db, client, game):
     response = client.get(f"/invitations/?game={game}")
     assert response.status_code == 400 and "game must be one of" in response.content.decode()
     assert client.get("/invitations/?game=toy").status_code == 200
