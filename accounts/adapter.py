@@ -1,5 +1,6 @@
 """allauth hooks: every new user gets a profile in the language they signed up in; every link
-in allauth's emails starts with SITE_URL, like the game emails (not the host of the request)."""
+in allauth's emails starts with SITE_URL, like the game emails (not the host of the request);
+failed logins count per account and client address."""
 
 from urllib.parse import quote
 
@@ -35,3 +36,10 @@ class AccountAdapter(DefaultAccountAdapter):
             "signup_url": site_link(reverse("account_signup")),
             "password_reset_url": site_link(reverse("account_reset_password")),
         })
+
+    def _get_login_attempts_cache_key(self, request, **credentials):
+        # allauth keys the per-account limit of "login_failed" on the login alone: five wrong
+        # passwords from anywhere would lock the owner out. With the client address in the
+        # key, a guesser exhausts only his own tries (the per-address limits cap him overall).
+        return "%s@%s" % (super()._get_login_attempts_cache_key(request, **credentials),
+                          self.get_client_ip(request))

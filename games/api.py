@@ -16,6 +16,7 @@ from accounts.models import ApiToken
 from engine.core.text import text
 from games import moves, presenters
 from games.access import watchable_game
+from games.numbers import BadParameter, json_number, query_number
 from games.text import render
 
 MAX_BODY = 32_000
@@ -51,6 +52,8 @@ def api_view(methods):
                 return view(request, *args, **kwargs)
             except Http404:
                 return error(404, text("There is no such game."))
+            except BadParameter as bad:
+                return error(400, bad.reason)
 
         return wrapper
 
@@ -72,8 +75,7 @@ def game_version(request, pk):
 @api_view(["GET"])
 def game_log(request, pk):
     game, _seat = watchable_game(request.user, pk)
-    after = request.GET.get("after", "0")
-    after = int(after) if after.isdigit() else 0
+    after = query_number(request, "after", default=0)
     entries = [
         {**entry, "at": entry["at"].isoformat()} for entry in presenters.log(game, after=after)
     ]
@@ -93,8 +95,8 @@ def game_moves(request, pk):
         return error(400, text("Send a JSON object with a move and the version you saw."))
     try:
         result = moves.submit_move(
-            game.pk, request.user, body.get("move"), body.get("version"),
-            request_id=body.get("request_id"), seat=body.get("seat"),
+            game.pk, request.user, body.get("move"), json_number(body, "version"),
+            request_id=body.get("request_id"), seat=json_number(body, "seat"),
         )
     except moves.MoveRefused as refused:
         extra = {}
@@ -113,10 +115,16 @@ def game_moves(request, pk):
 def parse_body(request):
     if len(request.body) > MAX_BODY:
         return None
-    try:
-        body = json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
-        return None
+    body = parse_json(request.body or b"null")
     if not isinstance(body, dict) or set(body) - {"move", "version", "request_id", "seat"}:
         return None
     return body
+
+
+def parse_json(raw):
+    """The decoded JSON, or None when it is not JSON: bad bytes, numbers over 4,300 digits
+    (ValueError) or nesting deeper than Python's stack (RecursionError; 2 KB of brackets)."""
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None

@@ -19,6 +19,17 @@ class Refused(Exception):
         self.reason = reason
 
 
+def can_see(invitation, user, key=None):
+    """A public invitation is seen by anyone; a private one by its host and the players named
+    in or seated on it, and by whoever holds its secret link (`key`)."""
+    if invitation.visibility != "private":
+        return True
+    if isinstance(key, str) and secrets.compare_digest(key.encode(), invitation.link_token.encode()):
+        return True
+    user_pk = getattr(user, "pk", None)
+    return user_pk is not None and any(user_pk in (slot.invited_id, slot.user_id) for slot in invitation.slot_list())
+
+
 def running_games(user):
     return Seat.objects.filter(user=user, game__status=Game.Status.RUNNING).count()
 
@@ -62,9 +73,12 @@ def _locked(invitation):
     return Invitation.objects.select_for_update().get(pk=invitation.pk)
 
 
-def join(invitation, user):
+def join(invitation, user, key=None):
+    """Take the seat reserved for `user`, else an open one; a private invitation needs its link."""
     with transaction.atomic():
         invitation = _locked(invitation)
+        if not can_see(invitation, user, key):
+            raise Refused(text("There is no such invitation."))
         if invitation.status != Invitation.Status.OPEN:
             raise Refused(text("This invitation is no longer open."))
         slots = invitation.slot_list()

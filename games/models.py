@@ -4,6 +4,7 @@ The move log (`Move`) is the truth; `Game.state` and `Game.version` cache the
 state after the last move so that pages never replay a whole game.
 """
 
+import secrets
 import uuid
 
 from django.conf import settings
@@ -27,6 +28,11 @@ class TimeoutPolicy(models.TextChoices):
     NONE = "none", _("No time limit (cancelled after 60 days without a move)")
 
 
+def new_link_token():
+    """The secret of a private invitation's link: 128 random bits, never derived from its id."""
+    return secrets.token_urlsafe(16)
+
+
 class Invitation(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for players")
@@ -46,6 +52,8 @@ class Invitation(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.DROP)
     created = models.DateTimeField(default=timezone.now)
+    # A private invitation is seen by its host and invitees, and by whoever has its link (?key=).
+    link_token = models.CharField(max_length=32, unique=True, default=new_link_token, editable=False)
 
     class Meta:
         ordering = ["-created"]

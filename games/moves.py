@@ -104,14 +104,15 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
 def check_shape(move):
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise MoveRefused(400, text("A move must be an object with a type."))
+    # Depth first: it is bounded, while encoding a deep move may exhaust the stack.
+    if _depth(move) > MAX_MOVE_DEPTH:
+        raise MoveRefused(400, text("This move is nested too deeply."))
     try:
         encoded = json.dumps(move, allow_nan=False)
     except (ValueError, TypeError):
         raise MoveRefused(400, text("A move must be plain JSON.")) from None
     if len(encoded) > MAX_MOVE_BYTES:
         raise MoveRefused(400, text("This move is too large."))
-    if _depth(move) > MAX_MOVE_DEPTH:
-        raise MoveRefused(400, text("This move is nested too deeply."))
 
 
 def _depth(value, level=0):

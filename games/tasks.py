@@ -2,9 +2,11 @@
 conditional UPDATE, so a task delivered twice (or retried after a crash) acts once."""
 
 from celery import shared_task
+from django.conf import settings
 
 
-@shared_task(ignore_result=True)
+# Stopped well before its lease ends, so a slow send never overlaps its retry (outbox.py).
+@shared_task(ignore_result=True, time_limit=max(settings.EMAIL_LEASE_SECONDS // 2, 1))
 def send_email(pk):
     from games.notifications import outbox
 

@@ -14,8 +14,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import boards, engines, invitations, lobby, moves, presenters, replays
 from games.access import watchable_game
+from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
 from games.models import DAYS_PER_MOVE, ChatMessage, Invitation, new_request_id
+from games.numbers import choice, form_number, query_number
 from games.text import render as render_text
 
 
@@ -28,17 +30,18 @@ def home(request):
     return render(request, "games/my_games.html", context)
 
 
+MAX_PLAYERS = 99  # a bound for the lobby filter, above any game's seats
+
+
 def open_invitations(request):
-    game_id = request.GET.get("game") or None
-    players = request.GET.get("players", "")
-    days = request.GET.get("days", "")
-    invitations_ = lobby.open_invitations(
-        game_id=game_id, players=int(players) if players.isdigit() else None,
-        days=int(days) if days.isdigit() else None,
-    )
+    games = _games()
+    game_id = choice(request.GET.get("game"), "game", [game for game, _title in games])
+    players = query_number(request, "players", minimum=1, maximum=MAX_PLAYERS)
+    days = query_number(request, "days", minimum=1, maximum=max(DAYS_PER_MOVE))
+    invitations_ = lobby.open_invitations(game_id=game_id, players=players, days=days)
     return render(request, "games/lobby.html", {
-        "invitations": invitations_[:100], "games": _games(), "days_choices": DAYS_PER_MOVE,
-        "filters": {"game": game_id or "", "players": players, "days": days},
+        "invitations": invitations_[:100], "games": games, "days_choices": DAYS_PER_MOVE,
+        "filters": {"game": game_id or "", "players": str(players or ""), "days": str(days or "")},
     })
 
 
@@ -74,17 +77,34 @@ def new_invitation(request, game_id=None):
     return render(request, "games/new.html", {"form": form, "game_id": game_id, "title": engines.title(game_id)})
 
 
+def visible_invitation(request, pk, queryset=Invitation.objects):
+    """The invitation if this visitor may see it (a private one: see invitations.can_see); 404
+    otherwise, as for an unknown id. The link's key comes as ?key= or as the form's `key`."""
+    invitation = get_object_or_404(queryset, pk=pk)
+    key = request.POST.get("key") or request.GET.get("key")
+    if not invitations.can_see(invitation, request.user, key):
+        raise Http404
+    has_link = invitation.visibility == "private" and invitations.can_see(invitation, None, key)
+    return invitation, key if has_link else None
+
+
 def invitation_page(request, pk):
-    invitation = get_object_or_404(Invitation.objects.select_related("host__profile"), pk=pk)
+    invitation, key = visible_invitation(request, pk, Invitation.objects.select_related("host__profile"))
     if invitation.status == Invitation.Status.STARTED and hasattr(invitation, "game"):
         return redirect("game", pk=invitation.game.pk)
     user = request.user if request.user.is_authenticated else None
     slots = invitation.slot_list()
     joined = user is not None and any(slot.user_id == user.pk for slot in slots)
+    is_host = user is not None and invitation.host_id == user.pk
+    private_link = None
+    if is_host and invitation.visibility == "private":
+        private_link = request.build_absolute_uri(
+            reverse("invitation", kwargs={"pk": invitation.pk}) + "?key=" + invitation.link_token)
     return render(request, "games/invitation.html", {
         "invitation": invitation, "slots": slots, "title": engines.title(invitation.game_id),
+        "key": key, "private_link": private_link,
         "options": describe_options(invitation),
-        "joined": joined, "is_host": user is not None and invitation.host_id == user.pk,
+        "joined": joined, "is_host": is_host,
         "invited": user is not None and any(s.invited_id == user.pk and s.user_id is None for s in slots),
         "can_join": invitation.status == Invitation.Status.OPEN and not joined and any(
             s.user_id is None and (s.invited_id is None or (user and s.invited_id == user.pk)) for s in slots),
@@ -113,20 +133,24 @@ ACTIONS = {
 @login_required
 @require_POST
 def invitation_action(request, pk, action):
-    invitation = get_object_or_404(Invitation, pk=pk)
+    invitation, key = visible_invitation(request, pk)
     if action not in ACTIONS:
         raise Http404
+    back = reverse("invitation", kwargs={"pk": pk}) + (f"?key={key}" if key else "")
     try:
-        game = ACTIONS[action](invitation, request.user)
+        if action == "join":
+            game = invitations.join(invitation, request.user, key)
+        else:
+            game = ACTIONS[action](invitation, request.user)
     except invitations.Refused as refused:
         messages.error(request, render_text(refused.reason))
-        return redirect("invitation", pk=pk)
+        return redirect(back)
     if game is not None:
         messages.success(request, _("All seats are taken: the game has started."))
         return redirect("game", pk=game.pk)
     if action in ("decline", "cancel"):
         return redirect("home")
-    return redirect("invitation", pk=pk)
+    return redirect(back)
 
 
 # The game page -------------------------------------------------------------------------
@@ -214,17 +238,13 @@ def game_log(request, pk):
 @require_POST
 def game_move(request, pk):
     """The page's move buttons post here (htmx, or a plain form without JavaScript)."""
-    try:
-        move = json.loads(request.POST.get("move", ""))
-    except ValueError:
-        move = None
-    version = request.POST.get("version", "")
+    watchable_game(request.user, pk)  # a private game is a 404 to outsiders, like an unknown id
+    raw = request.POST.get("move", "")
+    move = parse_json(raw) if len(raw) <= MAX_BODY else None
+    version = form_number(request, "version")
     error = None
     try:
-        moves.submit_move(
-            pk, request.user, move, int(version) if version.isdigit() else None,
-            request_id=request.POST.get("request_id") or None,
-        )
+        moves.submit_move(pk, request.user, move, version, request_id=request.POST.get("request_id") or None)
     except moves.MoveRefused as refused:
         if refused.status == 404:
             raise Http404 from None
@@ -261,8 +281,9 @@ def game_chat(request, pk):
 
 def replay(request, pk, step=None):
     game, seat = watchable_game(request.user, pk)
-    if request.GET.get("step", "").isdigit():
-        return redirect("replay_step", pk=pk, step=int(request.GET["step"]))
+    asked = query_number(request, "step")
+    if asked is not None:
+        return redirect("replay_step", pk=pk, step=min(asked, game.version))
     last = game.version
     if step is None:
         step = 0  # a replay tells the game from its start; "Last" jumps to the final position

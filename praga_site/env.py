@@ -42,3 +42,14 @@ def url_of_address(address):
 
 def env_list(name, default=""):
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def redis_next_database(url):
+    """`url` with the next Redis database number (0 → 1, 15 → 0): the cache beside the broker."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    current = parts.path.strip("/") or "0"
+    if not current.isascii() or not current.isdigit():
+        raise ValueError(f"the database of {url!r} must be a number")
+    return urlunsplit(parts._replace(path="/%d" % ((int(current) + 1) % 16)))

@@ -10,7 +10,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from praga_site.env import env_bool, env_int, env_list, env_secret, env_str, url_of_address
+from praga_site.env import env_bool, env_int, env_list, env_secret, env_str, redis_next_database, url_of_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -111,8 +111,18 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_CHANGE_EMAIL = True
+# Limits count per client address, which allauth reads from the proxy (docs/deploy.md): in
+# production a proxy is assumed in front (as for SECURE_PROXY_SSL_HEADER), so the client is the
+# last X-Forwarded-For entry; set ALLAUTH_TRUSTED_PROXY_COUNT=0 when nothing is in front, or
+# ALLAUTH_TRUSTED_CLIENT_IP_HEADER to a header the proxy sets (X-Real-IP, CF-Connecting-IP).
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("ALLAUTH_TRUSTED_PROXY_COUNT", 0 if DEBUG else 1)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("ALLAUTH_TRUSTED_CLIENT_IP_HEADER") or None
+# Failed logins: per address, and per account *from that address* (accounts/adapter.py), so
+# wrong passwords typed elsewhere never lock out the owner; guessing one account from one
+# address is 5 tries per 5 minutes, and one address tries at most 30 wrong passwords an hour.
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": "10/m/ip,5/5m/key",
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,30/h/ip,5/5m/key",
     "signup": "20/m/ip",
     "confirm_email": "1/3m/key",
     "reset_password": "20/m/ip,5/m/key",
@@ -178,11 +188,24 @@ TURN_EMAIL_GAP = env_int("TURN_EMAIL_GAP", 300)  # at most one turn email per us
 ACTIVE_SECONDS = env_int("ACTIVE_SECONDS", 300)  # seen this recently: no turn email
 REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 24)
 INVITATION_EXPIRY_DAYS = env_int("INVITATION_EXPIRY_DAYS", 30)  # a game that never started expires
-EMAIL_LEASE_SECONDS = env_int("EMAIL_LEASE_SECONDS", 300)  # a claimed email is retried after this
+# A claimed email is sent again after this if its worker died (at-least-once, docs/deploy.md);
+# the send task is stopped at half of it, and one SMTP conversation waits at most EMAIL_TIMEOUT
+# per step (connect, each command).
+EMAIL_LEASE_SECONDS = env_int("EMAIL_LEASE_SECONDS", 60)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 EMAIL_RETRY_SECONDS = env_int("EMAIL_RETRY_SECONDS", 30)  # an unclaimed email is queued again after this
 
-if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+# The cache lives in its own Redis database, so flushing it never drops queued tasks (and the
+# reverse); by default the broker's next one. Short timeouts: a page never waits for a cache
+# that is down (games/optional_cache.py computes instead).
+CACHE_URL = env_str("CACHE_URL") or (redis_next_database(REDIS_URL) if REDIS_URL else "")
+if CACHE_URL and CACHE_URL == REDIS_URL:
+    raise RuntimeError("CACHE_URL must name another Redis database than REDIS_URL (the broker)")
+if CACHE_URL:
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }}
 
 # Security: strict in production (manage.py check --deploy passes).
 SESSION_COOKIE_SECURE = not DEBUG

@@ -24,3 +24,6 @@ if settings.LOCAL_INBOX:
         path("inbox/", inbox.inbox, name="inbox"),
         path("inbox/<str:name>/", inbox.message, name="inbox_message"),
     ]
+
+handler400 = "praga_site.failures.bad_request"
+handler500 = "praga_site.failures.server_error"

@@ -49,15 +49,12 @@ def board_context(game, seat, view, legal, step=None):
     if moves and step is None:
         from games.boards.praga_flow import reasons_for
 
-        from django.core.cache import cache
+        from games.optional_cache import cached
 
         # the generator state tells apart games that reuse an id (e.g. test databases)
         key = "praga-reasons:%d:%d:%s:%s:%s" % (game.pk, game.version, position, get_language(),
                                                 game.state.get("rng"))
-        reasons = cache.get(key)
-        if reasons is None:
-            reasons = reasons_for(game.state, position, moves)
-            cache.set(key, reasons, 600)
+        reasons = cached(key, 600, lambda: reasons_for(game.state, position, moves))
     pb = build(view, moves, names, position, reasons=reasons, log=log, chart=chart, html=True)
     pb["game_id"] = game.pk
     pb["version"] = game.version
@@ -163,7 +160,9 @@ def sections(view, ed, pb, me, active):
                                           len(parler_.get("deck") or [])],
                               lambda: render("display.html", {"pb": dict(pb, rows=display(view, ed))}))
     cubes = [[p["hw"], p["ca"]] for p in view["players"]]
-    out["structures"] = fragment("structures", [eid, view["options"], cubes, view["seals"], view["v_cathedral"], me],
+    # the climb box is drawn for the view's own seat (a replay passes me=None)
+    out["structures"] = fragment("structures", [eid, view["options"], cubes, view["seals"], view["v_cathedral"],
+                                                view.get("seat")],
                                  lambda: render("structures.html", {"pb": dict(pb, structures=structures(view, ed),
                                                                               seals=seals(view, ed))}))
     out["players"] = [

@@ -3,7 +3,8 @@
 import zoneinfo
 
 from django.conf import settings
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
@@ -118,11 +119,16 @@ def render(user, profile, kind, context):
         if kind == "turn":
             context["games"] = [turn_recap(entry, profile) if "game_pk" in entry else entry
                                 for entry in context["games"]]
-        subject = " ".join(render_to_string(f"emails/{kind}.subject.txt", context).split())
+        subject = " ".join(plain_text(f"emails/{kind}.subject.txt", context).split())
         return {
             "subject": subject[:250],
-            "text": render_to_string(f"emails/{kind}.txt", context),
+            "text": plain_text(f"emails/{kind}.txt", context),
             "html": render_to_string(f"emails/{kind}.html", context),
             "unsubscribe_url": context["unsubscribe_url"],
             "language": profile.language,
         }
+
+
+def plain_text(template_name, context):
+    """A subject or text part: no HTML escaping, so a name with & < > ' " arrives as typed."""
+    return get_template(template_name).template.render(Context(context, autoescape=False))

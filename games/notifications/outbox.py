@@ -1,10 +1,15 @@
-"""The outbox: store each email once, send it once.
+"""The outbox: store each email once, deliver it at least once (docs/deploy.md).
 
 `queue` runs inside the transaction that caused the email and stores a row with
 a unique key; the send task is queued on commit. `send` claims the row by moving
 its lease forward with a conditional UPDATE and sends only if exactly one row
 changed. `retry` (from the tick) requeues rows whose task was lost: Redis
 restarted, or a worker died before marking the row sent.
+
+Sending and marking cannot be one transaction: a worker that dies after the SMTP
+server accepted a message and before `mark_sent` leaves a row that is sent again
+once its lease expires (the same Message-ID, so mail systems can tell). The send
+task's time limit is below the lease, so a slow send never runs beside its retry.
 """
 
 import hashlib
@@ -56,8 +61,12 @@ def send(pk):
         return False
     row = Email.objects.get(pk=pk)
     message(row).send()
-    Email.objects.filter(pk=pk, lease=lease).update(sent=timezone.now())
+    mark_sent(pk, lease)
     return True
+
+
+def mark_sent(pk, lease):
+    Email.objects.filter(pk=pk, lease=lease).update(sent=timezone.now())
 
 
 def message(row):

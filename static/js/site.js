@@ -73,3 +73,8 @@ document.addEventListener("DOMContentLoaded", function () {
     list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
   }
 });
+
+// A private invitation's link: one click selects it for copying.
+document.addEventListener("focusin", function (event) {
+  if (event.target.matches && event.target.matches("input[data-copy]")) event.target.select();
+});

@@ -1,0 +1,28 @@
+"""Subjects and text parts of emails are plain text: names arrive as typed, unescaped."""
+
+import pytest
+
+from accounts.models import Profile
+from games import invitations
+from games.models import Email
+from games.notifications import build
+
+pytestmark = pytest.mark.django_db
+
+NAME = """Tom & "Jerry" <o'Neil>"""
+
+
+def test_an_invitation_subject_and_text_show_the_hosts_name_as_typed(alice, bob, committed):
+    Profile.objects.filter(user=alice).update(display_name=NAME)
+    alice.refresh_from_db()
+    with committed():
+        invitations.create_invitation(alice, "toy", 2, {}, [bob])
+    email = Email.objects.get(user=bob, kind="invitation")
+    assert NAME in email.subject
+    assert NAME in email.text
+    assert NAME not in email.html and "Tom &amp; &quot;Jerry&quot; &lt;o&#x27;Neil&gt;" in email.html
+
+
+def test_a_timed_out_player_subject_shows_the_name_as_typed(alice, bob, toy_game):
+    message = build.render(bob, bob.profile, "player_timed_out", {"game": toy_game, "player": NAME, "policy": "drop"})
+    assert NAME in message["subject"] and NAME in message["text"]

@@ -1,0 +1,65 @@
+"""The outbox delivers at least once: a worker that dies after the SMTP server accepted an email
+and before marking it sent causes exactly one more copy (same Message-ID), a lease later."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.core import mail
+from django.utils import timezone
+
+from games import tasks
+from games.models import Email
+from games.notifications import outbox
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def stored_email(bob, toy_game, monkeypatch):
+    monkeypatch.setattr(outbox, "on_commit_task", lambda *args: None)  # sent by hand below
+    return outbox.queue(bob, "started", "test:started", {"game": toy_game})
+
+
+def requeued(now, monkeypatch, email):
+    """Whether the tick at `now` queues `email` again (the game's own start emails wait too)."""
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda task, pk: queued.append(pk))
+    outbox.retry(now)
+    return email.pk in queued
+
+
+def test_a_crash_between_smtp_and_marking_sends_one_more_copy_after_the_lease(stored_email, monkeypatch):
+    def die(pk, lease):
+        raise SystemExit("the worker died")
+
+    with monkeypatch.context() as crash:
+        crash.setattr(outbox, "mark_sent", die)
+        with pytest.raises(SystemExit):
+            outbox.send(stored_email.pk)
+    assert len(mail.outbox) == 1
+    now = timezone.now()
+    assert not requeued(now + timedelta(seconds=settings.EMAIL_LEASE_SECONDS - 5), monkeypatch, stored_email)
+    assert outbox.send(stored_email.pk) is False  # a redelivered task while the lease holds
+    later = now + timedelta(seconds=settings.EMAIL_LEASE_SECONDS + 1)
+    assert requeued(later, monkeypatch, stored_email)
+    with time_machine.travel(later, tick=False):
+        assert outbox.send(stored_email.pk) is True
+    assert len(mail.outbox) == 2
+    assert mail.outbox[0].extra_headers["Message-ID"] == mail.outbox[1].extra_headers["Message-ID"]
+    assert Email.objects.get(pk=stored_email.pk).sent is not None
+    assert not requeued(later + timedelta(hours=1), monkeypatch, stored_email)
+
+
+def test_without_a_crash_it_is_sent_once(stored_email, monkeypatch):
+    assert outbox.send(stored_email.pk) is True
+    assert outbox.send(stored_email.pk) is False
+    assert not requeued(timezone.now() + timedelta(days=1), monkeypatch, stored_email)
+    assert len(mail.outbox) == 1
+
+
+def test_recovery_waits_a_minute_and_a_send_never_outlives_its_lease():
+    assert settings.EMAIL_LEASE_SECONDS <= 60
+    assert tasks.send_email.time_limit < settings.EMAIL_LEASE_SECONDS
+    assert 0 < settings.EMAIL_TIMEOUT < tasks.send_email.time_limit

@@ -1,0 +1,30 @@
+"""The board's cached SVG fragments: a page is the same whoever rendered it first."""
+
+import re
+
+import pytest
+
+from games.boards import praga
+from tests.conftest import client_for
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _replay(client, game):
+    html = client.get(f"/games/{game.pk}/replay/0/").content.decode()
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
+@pytest.mark.parametrize("player_first", [True, False])
+def test_a_replay_page_does_not_depend_on_who_rendered_it_first(alice, bob, client, player_first):
+    game = start_game("praga", [alice, bob])
+    praga._FRAGMENTS.clear()
+    if player_first:
+        player, visitor = _replay(client_for(alice), game), _replay(client, game)
+    else:
+        visitor, player = _replay(client, game), _replay(client_for(alice), game)
+    assert "pg-climb" in player
+    assert "pg-climb" not in visitor
+    praga._FRAGMENTS.clear()
+    assert _replay(client, game) == visitor
