@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import registry
 from engine.core.rng import Rng
@@ -68,12 +69,18 @@ def click_move(page):
         for _ in range(12):
             if version(page) > before:
                 break
-            if page.locator("#pg-confirm:visible").count():
-                page.locator("#pg-confirm").dispatch_event("click")
-            elif page.locator(".pg-hl").count():
-                page.locator(".pg-hl").first.dispatch_event("click")
-            elif page.locator('#pg-buttons button:not([data-key="btn:undo"])').count():
-                page.locator('#pg-buttons button:not([data-key="btn:undo"])').first.dispatch_event("click")
+            # The live region may redraw the board between finding a piece and clicking it (the
+            # poller, more often on a busy machine): a piece gone meanwhile is looked for again.
+            try:
+                if page.locator("#pg-confirm:visible").count():
+                    page.locator("#pg-confirm").dispatch_event("click", timeout=3000)
+                elif page.locator(".pg-hl").count():
+                    page.locator(".pg-hl").first.dispatch_event("click", timeout=3000)
+                elif page.locator('#pg-buttons button:not([data-key="btn:undo"])').count():
+                    page.locator('#pg-buttons button:not([data-key="btn:undo"])').first.dispatch_event(
+                        "click", timeout=3000)
+            except PlaywrightTimeout:
+                pass
             page.wait_for_timeout(400)
     wait_version(page, before)
 
