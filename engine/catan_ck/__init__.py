@@ -1,0 +1,1 @@
+"""Catan with Cities & Knights rules engine (in progress; docs/catan_ck.md)."""
