@@ -1,0 +1,169 @@
+"""Move dispatch, validation, `to_act` and `legal_moves`.
+
+A move is checked against its schema, then against who may make it now (the active seat
+in its stage, or the seat owning the decision it answers), then its rule function
+changes a copy-on-write context; an IllegalMove never changes the input state. After
+every move Longest Road is recomputed (CAT-ROAD-LONGEST-05) and the active player's win
+is checked (CK-WIN-02).
+"""
+
+from engine.core import undo
+from engine.core.errors import IllegalMove
+from engine.core.text import _
+from engine.catan_ck import building, decisions, dice, seven, setup, trade, turn
+from engine.catan_ck.common import Context
+from engine.catan_ck.scoring import check_victory, update_longest_road
+
+STR, INT, OPT_INT, OPT_STR, CARDS, BOOL = "str", "int", "optional int", "optional str", "cards", "bool"
+
+# type -> (fields, who: "active" in a stage / "decision", stages)
+SCHEMA = {
+    "setup_place": ({"intersection": STR, "path": STR}, "setup"),
+    "roll": ({}, "roll"),
+    "move_robber": ({"hex": STR, "victim": OPT_INT}, "robber"),
+    "build_road": ({"path": STR}, "action"),
+    "build_settlement": ({"intersection": STR}, "action"),
+    "build_city": ({"intersection": STR}, "action"),
+    "build_wall": ({"intersection": STR}, "action"),
+    "maritime_trade": ({"give": STR, "take": STR}, "action"),
+    "end_turn": ({}, "action"),
+    "discard": ({"decision": INT, "cards": CARDS}, "decision"),
+    "lose_city": ({"decision": INT, "intersection": STR}, "decision"),
+    "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
+    "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
+}
+OPTIONAL = {"victim", "decision"}
+# moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
+TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
+                 "discard_progress"}
+
+HANDLERS = {
+    "setup_place": setup.do_setup_place,
+    "roll": dice.do_roll,
+    "move_robber": seven.do_move_robber,
+    "build_road": building.do_build_road,
+    "build_settlement": building.do_build_settlement,
+    "build_city": building.do_build_city,
+    "build_wall": building.do_build_wall,
+    "maritime_trade": trade.do_maritime_trade,
+    "end_turn": turn.do_end_turn,
+    "discard": decisions.do_discard,
+    "lose_city": decisions.do_lose_city,
+    "choose_deck": decisions.do_choose_deck,
+    "discard_progress": decisions.do_discard_progress,
+}
+
+
+def _valid(kind, value):
+    if kind == STR:
+        return type(value) is str
+    if kind == INT:
+        return type(value) is int
+    if kind == OPT_INT:
+        return value is None or type(value) is int
+    if kind == CARDS:
+        return type(value) is dict
+    return False
+
+
+def check_schema(move):
+    need = _need
+    need(isinstance(move, dict), _("A move must be a mapping with a type."))
+    move_type = move.get("type")
+    need(move_type in SCHEMA, _("Unknown move type."))
+    fields, _who = SCHEMA[move_type]
+    timeout = move.get("timeout")
+    for key in move:
+        need(key in ("type", "timeout") or key in fields, _("Unknown field {field} in this move."),
+             field=str(key)[:40])
+    need(timeout is None or (timeout is True and move_type in TIMEOUT_MOVES),
+         _("The field {field} has a wrong value."), field="timeout")
+    for key, kind in fields.items():
+        if key not in move:
+            need(timeout or key in OPTIONAL, _("The move lacks the field {field}."), field=key)
+        else:
+            need(_valid(kind, move[key]), _("The field {field} has a wrong value."), field=key)
+    return move_type
+
+
+def _need(condition, reason, **args):
+    if not condition:
+        raise IllegalMove(reason, **args)
+
+
+def check_turn(state, seat, move_type, move):
+    """Whether `seat` may make a move of this type now (the rule checks come after)."""
+    _fields, who = SCHEMA[move_type]
+    if who == "decision" or (who == "progress" and move.get("decision") is not None):
+        return  # the handler checks that the decision is this seat's
+    own_decision = any(d["seat"] == seat for d in state["decisions"])
+    if who == "setup":
+        _need(state["phase"] == "setup" and seat == state["active"], _("It is not your turn to place."))
+        return
+    _need(state["phase"] == "play" and seat == state["active"], _("It is not your turn."))
+    _need(not own_decision, _("First answer your open decision."))
+    _need(not turn.turn_blocked(state), _("Waiting for other players' decisions."))
+    stage = state["turn"]["stage"]
+    if who == "progress":
+        who = "action"
+    if stage != who:
+        reasons = {"roll": _("Roll the dice first."), "robber": _("Move the robber first."),
+                   "action": _("This is not possible before the action phase.")}
+        raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
+
+
+def apply_in_context(state, seat, move):
+    """The context after `move` (its state and the engine's public events)."""
+    _need(state["phase"] != "over", _("The game is over."))
+    move_type = check_schema(move)
+    check_turn(state, seat, move_type, move)
+    context = Context(state)
+    HANDLERS[move_type](context, seat, move)
+    if "private" not in context.written and state.get("private") is not None and context.barrier:
+        context.state["private"] = None
+    before, after = update_longest_road(context)
+    if before["holder"] != after["holder"] or any(
+            a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
+        context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
+    check_victory(context)
+    return context
+
+
+def apply(state, seat, move):
+    if undo.is_undo(move):
+        _need(set(move) == {"type"}, _("Unknown field in this move."))
+        _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
+        return undo.undo(state, apply)
+    context = apply_in_context(state, seat, move)
+    return undo.record(state, context.state, seat, move,
+                       barrier=context.barrier or move.get("type") == "end_turn")
+
+
+to_act = turn.to_act
+
+
+def legal_moves(state, seat):
+    """Every legal move of `seat`; card choices are described by their constraints
+    (engine.catan_ck.decisions)."""
+    if state["phase"] == "over":
+        return []
+    moves = decisions.decision_moves(state, seat)
+    if seat != state["active"] or seat not in to_act(state) or any(d["seat"] == seat for d in state["decisions"]):
+        return moves
+    if state["phase"] == "setup":
+        return setup.setup_moves(state, seat)
+    stage = state["turn"]["stage"]
+    if stage == "roll":
+        moves.append({"type": "roll"})
+    elif stage == "robber":
+        moves += seven.robber_moves(state, seat)
+    elif stage == "action":
+        moves += building.building_moves(state, seat)
+        moves += trade.trade_moves(state, seat)
+        if turn.progress_over_limit(state, seat):
+            moves += [{"type": "discard_progress", "card": c} for c in state["players"][seat]["progress"]]
+        else:
+            moves.append({"type": "end_turn"})
+    if undo.can_undo(state, seat):
+        moves.append(dict(undo.UNDO_MOVE))
+    return moves
