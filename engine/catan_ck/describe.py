@@ -1,0 +1,179 @@
+"""Log lines (engine.core.text dicts); `state` is the state before the move.
+
+The line is computed by applying the move, so chance results (dice, event die, stolen
+card's victim, random timeout defaults) are written into the line and a replay of the log
+needs no generator. Hidden parts stay hidden: a stolen card's type and the face of a
+discarded progress card are not in the line (the two seats concerned see the stolen card
+in their view). The seat of a decision answer is the seat of the decision it names.
+"""
+
+from engine.core.errors import IllegalMove
+from engine.core.text import _, text
+from engine.catan_ck.data.improvements import EVENT_NAMES
+from engine.catan_ck.data.progress_cards import DECK_NAMES, card_record
+from engine.catan_ck.data.terrains import CARD_NAMES, CARD_TYPES
+
+BUILDING_NAMES = {"settlement": _("settlement"), "city": _("city")}
+
+
+def join(parts, separator=", "):
+    parts = [part for part in parts if part is not None]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    names = ["p%d" % i for i in range(len(parts))]
+    return text(separator.join("{%s}" % n for n in names), **dict(zip(names, parts)))
+
+
+def cards_text(cards):
+    return join([text("{count} {card}", count=cards[c], card=text(CARD_NAMES[c]))
+                 for c in CARD_TYPES if cards.get(c)]) or text(_("nothing"))
+
+
+def mover(move, state):
+    decision_id = move.get("decision") if isinstance(move, dict) else None
+    for decision in state["decisions"]:
+        if decision["id"] == decision_id:
+            return decision["seat"]
+    return state["active"]
+
+
+def describe(move, state):
+    from engine.catan_ck.moves import apply_in_context
+
+    seat = mover(move, state)
+    if not isinstance(move, dict) or move.get("type") == "undo":
+        return text(_("{player} takes back a move."), player=seat)
+    try:
+        context = apply_in_context(state, seat, move)
+    except IllegalMove as refusal:
+        return text(_("{player}: refused move ({reason})"), player=seat, reason=refusal.as_text())
+    after = context.state
+    if move.get("timeout") and move["type"] not in ("roll", "end_turn"):
+        move = _chosen(move, state, after, context)
+    parts = [_line(move, state, after, seat)]
+    parts += [_event(event) for event in context.events]
+    if move["type"] == "roll":
+        parts += _roll_parts(after)
+    if after["phase"] == "over" and state["phase"] != "over":
+        parts.append(text(_("{player} wins with {points} points."), player=after["result"]["winner"],
+                          points=after["result"]["scores"][after["result"]["winner"]]))
+    line = join(parts, " ")
+    if move.get("timeout"):
+        line = text(_("{line} (by timeout)"), line=line)
+    return line
+
+
+def _chosen(move, before, after, context):
+    """The concrete choice a timeout default made, read back from the new state."""
+    kind = move["type"]
+    if kind == "setup_place":
+        from engine.catan_ck.setup import default_setup_move
+        return dict(default_setup_move(before, before["active"]), timeout=True)
+    if kind == "move_robber":
+        from engine.catan_ck.seven import default_robber_move
+        return dict(default_robber_move(before, before["active"]), timeout=True)
+    if kind == "lose_city":
+        seat = mover(move, before)
+        lost = after["turn"]["attack"]["cities_lost"].get(str(seat))
+        return dict(move, intersection=lost)
+    if kind == "choose_deck":
+        seat = mover(move, before)
+        return dict(move, deck=after["turn"]["attack"]["deck_choices"].get(str(seat)))
+    return move
+
+
+def _line(move, state, after, seat):
+    kind = move["type"]
+    who = {"player": seat}
+    if kind == "setup_place":
+        building = "city" if state["setup"]["step"] >= state["players_count"] else "settlement"
+        return text(_("{player} places a {building} at {intersection} and a road at {path}."),
+                    building=text(BUILDING_NAMES[building]), intersection=move["intersection"],
+                    path=move["path"], **who)
+    if kind == "roll":
+        roll = after["turn"]["roll"]
+        return text(_("{player} rolls {white} (white) and {red} (red) = {total}; event die: {event}."),
+                    white=roll["white"], red=roll["red"], total=roll["total"],
+                    event=text(EVENT_NAMES[roll["event"]]), **who)
+    if kind == "move_robber":
+        line = text(_("{player} moves the robber to {hex}."), hex=move["hex"], **who)
+        if move.get("victim") is not None:
+            line = text(_("{player} moves the robber to {hex} and takes a card from {victim}."),
+                        hex=move["hex"], victim=move["victim"], **who)
+        return line
+    if kind == "build_road":
+        return text(_("{player} builds a road at {path}."), path=move["path"], **who)
+    if kind in ("build_settlement", "build_city"):
+        return text(_("{player} builds a {building} at {intersection}."),
+                    building=text(BUILDING_NAMES[kind[6:]]), intersection=move["intersection"], **who)
+    if kind == "build_wall":
+        return text(_("{player} builds a city wall at {intersection}."), intersection=move["intersection"], **who)
+    if kind == "maritime_trade":
+        given = state["players"][seat]["hand"][move["give"]] - after["players"][seat]["hand"][move["give"]]
+        return text(_("{player} trades {count} {give} for 1 {take} with the bank."), count=given,
+                    give=text(CARD_NAMES[move["give"]]), take=text(CARD_NAMES[move["take"]]), **who)
+    if kind == "end_turn":
+        return text(_("{player} ends the turn."), **who)
+    if kind == "discard":
+        return None  # the "discarded" event says which cards
+    if kind == "lose_city":
+        return text(_("{player} loses the city at {intersection} to the barbarians."),
+                    intersection=move["intersection"], **who)
+    if kind == "choose_deck":
+        return text(_("{player} chooses the {deck}."), deck=text(DECK_NAMES[move["deck"]]), **who)
+    if kind == "discard_progress":
+        return None  # the "progress_discarded" event
+    return text(_("{player} moves."), **who)
+
+
+def _event(event):
+    kind, who = event["kind"], {"player": event["seat"]}
+    if kind in ("discarded", "auto_discard"):
+        line = text(_("{player} discards {cards}."), cards=cards_text(event["cards"]), **who)
+        if kind == "auto_discard":
+            line = text(_("{line} (automatic: no other choice)"), line=line)
+        return line
+    if kind == "starting_cards":
+        return text(_("{player} takes {cards} from the bank."), cards=cards_text(event["cards"]), **who)
+    if kind == "revealed":
+        return text(_("{player} draws and reveals {card} (1 victory point)."),
+                    card=text(card_record(event["card"])["name"]), **who)
+    if kind == "progress_drawn":
+        return text(_("{player} draws a card from the {deck}."), deck=text(DECK_NAMES[event["deck"]]), **who)
+    if kind == "deck_empty":
+        return text(_("The {deck} is empty: {player} draws nothing."), deck=text(DECK_NAMES[event["deck"]]), **who)
+    if kind == "progress_discarded":
+        return text(_("{player} discards a progress card from the {deck}."),
+                    deck=text(DECK_NAMES[card_record(event["card"])["deck"]]), **who)
+    if kind == "steal":
+        return None  # said by the robber line
+    return None
+
+
+def _roll_parts(after):
+    turn = after["turn"]
+    parts = []
+    attack = turn.get("attack")
+    if attack is not None:
+        parts.append(text(_("The barbarians attack: strength {strength} against knights {defence}."),
+                          strength=attack["strength"], defence=attack["defence"]))
+        if attack["catan_wins"]:
+            if attack["defender"] is not None:
+                parts.append(text(_("Catan wins; {player} becomes Defender of Catan."), player=attack["defender"]))
+            else:
+                parts.append(text(_("Catan wins; the strongest players tie and each draws a progress card.")))
+        elif not attack["losers"]:
+            parts.append(text(_("The barbarians win, but no city can be pillaged.")))
+        for seat, city in sorted(attack["cities_lost"].items()):
+            parts.append(text(_("{player} loses the city at {intersection} to the barbarians."),
+                              player=int(seat), intersection=city))
+    production = turn.get("production")
+    if production:
+        parts.append(text(_("Production: {list}."), list=join(
+            [text("{player}: {cards}", player=int(seat), cards=cards_text(cards))
+             for seat, cards in production.items()], "; ")))
+    elif production is not None:
+        parts.append(text(_("Nobody receives anything.")))
+    return parts
