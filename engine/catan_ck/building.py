@@ -21,7 +21,7 @@ def settlement_refusal(state, seat, intersection, setup=False):
     if intersection in state["buildings"]:
         return (_("This intersection is already built on."), {})
     if intersection in state["knights"]:
-        return (_("A knight stands on this intersection (CK-KNIGHT-12)."), {})
+        return (_("A knight stands on this intersection."), {})
     if not distance_rule_holds(state, intersection):
         return (_("Too close to another building: keep one free intersection between buildings."), {})
     if not setup and not any(state["roads"].get(path) == seat for path in GEOMETRY.intersection_paths[intersection]):

@@ -13,7 +13,7 @@ def _field(name, label, help_text, default, choices):
 OPTIONS = {
     "players": {"min": 3, "max": 4, "default": 4},
     "fields": [
-        _field("victory_points", _("Victory points"), _("Points needed to win (CK-WIN-01)."), 13,
+        _field("victory_points", _("Victory points"), _("Points needed to win."), 13,
                [[n, text("{n}", n=n)] for n in range(10, 21)]),
         _field("token_layout", _("Number tokens"), _("Laid along the spiral or at random (no adjacent 6 and 8)."),
                "spiral", [["spiral", text(_("Spiral"))], ["random", text(_("Random"))]]),
