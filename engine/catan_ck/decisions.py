@@ -20,7 +20,7 @@ from engine.catan_ck.seven import check_card_choice, default_card_choice, discar
 from engine.catan_ck.turn import close_decision, find_decision, progress_over_limit, resume
 
 DECISION_MOVES = {"discard": "discard", "lose_city": "lose_city", "choose_deck": "choose_deck",
-                  "discard_progress": "discard_progress"}
+                  "discard_progress": "discard_progress", "retreat_knight": "retreat_knight"}
 
 
 def decision_of(state, seat, move, kind):
@@ -109,6 +109,8 @@ def decision_moves(state, seat):
             moves += [{"type": "lose_city", "decision": ident, "intersection": x} for x in decision["cities"]]
         elif kind == "choose_deck":
             moves += [{"type": "choose_deck", "decision": ident, "deck": d} for d in decision["decks"]]
+        elif kind == "retreat_knight":
+            moves += [{"type": "retreat_knight", "decision": ident, "intersection": x} for x in decision["spots"]]
         elif kind == "discard_progress":
             moves += [{"type": "discard_progress", "decision": ident, "card": c}
                       for c in state["players"][seat]["progress"]]

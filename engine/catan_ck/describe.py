@@ -10,6 +10,7 @@ in their view). The seat of a decision answer is the seat of the decision it nam
 from engine.core.errors import IllegalMove
 from engine.core.text import _, text
 from engine.catan_ck.data.improvements import EVENT_NAMES
+from engine.catan_ck.data.knights import KNIGHTS
 from engine.catan_ck.data.progress_cards import DECK_NAMES, card_record
 from engine.catan_ck.data.terrains import CARD_NAMES, CARD_TYPES
 
@@ -78,6 +79,9 @@ def _chosen(move, before, after, context):
         seat = mover(move, before)
         lost = after["turn"]["attack"]["cities_lost"].get(str(seat))
         return dict(move, intersection=lost)
+    if kind == "retreat_knight":
+        decision = next(d for d in before["decisions"] if d["id"] == move["decision"])
+        return dict(move, intersection=decision["spots"][0])
     if kind == "choose_deck":
         seat = mover(move, before)
         return dict(move, deck=after["turn"]["attack"]["deck_choices"].get(str(seat)))
@@ -125,6 +129,29 @@ def _line(move, state, after, seat):
         return text(_("{player} chooses the {deck}."), deck=text(DECK_NAMES[move["deck"]]), **who)
     if kind == "discard_progress":
         return None  # the "progress_discarded" event
+    if kind == "build_knight":
+        return text(_("{player} builds a knight at {intersection}."), intersection=move["intersection"], **who)
+    if kind == "activate_knight":
+        return text(_("{player} activates the knight at {intersection}."), intersection=move["intersection"], **who)
+    if kind == "promote_knight":
+        strength = after["knights"][move["intersection"]]["strength"]
+        return text(_("{player} promotes the knight at {intersection} to a {knight}."),
+                    intersection=move["intersection"], knight=text(KNIGHTS[strength]["name"]), **who)
+    if kind == "move_knight":
+        return text(_("{player} moves the knight from {origin} to {intersection}."), origin=move["knight"],
+                    intersection=move["intersection"], **who)
+    if kind == "displace_knight":
+        return text(_("{player}'s knight from {origin} displaces {victim}'s knight at {intersection}."),
+                    origin=move["knight"], victim=state["knights"][move["intersection"]]["owner"],
+                    intersection=move["intersection"], **who)
+    if kind == "chase_robber":
+        line = text(_("{player}'s knight at {origin} chases the robber to {hex}."), origin=move["knight"],
+                    hex=move["hex"], **who)
+        if move.get("victim") is not None:
+            line = text(_("{line} It takes a card from {victim}."), line=line, victim=move["victim"])
+        return line
+    if kind == "retreat_knight":
+        return None  # the "knight_retreat" event
     return text(_("{player} moves."), **who)
 
 
@@ -149,6 +176,13 @@ def _event(event):
                     deck=text(DECK_NAMES[card_record(event["card"])["deck"]]), **who)
     if kind == "steal":
         return None  # said by the robber line
+    if kind == "knight_lost":
+        return text(_("{player}'s knight has no free place and returns to the supply."), **who)
+    if kind == "knight_retreat":
+        line = text(_("{player}'s knight retreats to {intersection}."), intersection=event["intersection"], **who)
+        if event["automatic"]:
+            line = text(_("{line} (automatic: no other choice)"), line=line)
+        return line
     return None
 
 

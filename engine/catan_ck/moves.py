@@ -10,7 +10,7 @@ is checked (CK-WIN-02).
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
-from engine.catan_ck import building, decisions, dice, seven, setup, trade, turn
+from engine.catan_ck import building, decisions, dice, knights, seven, setup, trade, turn
 from engine.catan_ck.common import Context
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
@@ -26,6 +26,13 @@ SCHEMA = {
     "build_city": ({"intersection": STR}, "action"),
     "build_wall": ({"intersection": STR}, "action"),
     "maritime_trade": ({"give": STR, "take": STR}, "action"),
+    "build_knight": ({"intersection": STR}, "action"),
+    "activate_knight": ({"intersection": STR}, "action"),
+    "promote_knight": ({"intersection": STR}, "action"),
+    "move_knight": ({"knight": STR, "intersection": STR}, "action"),
+    "displace_knight": ({"knight": STR, "intersection": STR}, "action"),
+    "chase_robber": ({"knight": STR, "hex": STR, "victim": OPT_INT}, "action"),
+    "retreat_knight": ({"decision": INT, "intersection": STR}, "decision"),
     "end_turn": ({}, "action"),
     "discard": ({"decision": INT, "cards": CARDS}, "decision"),
     "lose_city": ({"decision": INT, "intersection": STR}, "decision"),
@@ -35,7 +42,7 @@ SCHEMA = {
 OPTIONAL = {"victim", "decision"}
 # moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
-                 "discard_progress"}
+                 "discard_progress", "retreat_knight"}
 
 HANDLERS = {
     "setup_place": setup.do_setup_place,
@@ -46,6 +53,13 @@ HANDLERS = {
     "build_city": building.do_build_city,
     "build_wall": building.do_build_wall,
     "maritime_trade": trade.do_maritime_trade,
+    "build_knight": knights.do_build_knight,
+    "activate_knight": knights.do_activate_knight,
+    "promote_knight": knights.do_promote_knight,
+    "move_knight": knights.do_move_knight,
+    "displace_knight": knights.do_displace_knight,
+    "chase_robber": knights.do_chase_robber,
+    "retreat_knight": knights.do_retreat_knight,
     "end_turn": turn.do_end_turn,
     "discard": decisions.do_discard,
     "lose_city": decisions.do_lose_city,
@@ -159,6 +173,7 @@ def legal_moves(state, seat):
         moves += seven.robber_moves(state, seat)
     elif stage == "action":
         moves += building.building_moves(state, seat)
+        moves += knights.knight_moves(state, seat)
         moves += trade.trade_moves(state, seat)
         if turn.progress_over_limit(state, seat):
             moves += [{"type": "discard_progress", "card": c} for c in state["players"][seat]["progress"]]

@@ -110,11 +110,16 @@ def do_move_robber(context, seat, move):
     state = context.state
     if move.get("timeout"):
         move = default_robber_move(state, seat)
-    hex_name = move.get("hex")
+    move_robber(context, seat, move.get("hex"), move.get("victim"))
+    context.write("turn")["stage"] = "action"
+
+
+def move_robber(context, seat, hex_name, victim):
+    """CAT-ROBBER-01/02: to another land hex, then one random card from a chosen victim."""
+    state = context.state
     need(hex_name in state["board"]["hexes"], _("Choose a land hex for the robber."))
     need(hex_name != state["robber"], _("The robber must move to another hex."))
     victims = robber_victims(state, seat, hex_name)
-    victim = move.get("victim")
     if victims:
         need(victim in victims, _("Choose whom to rob among the players at that hex."))
     else:
@@ -123,7 +128,6 @@ def do_move_robber(context, seat, move):
     context.barrier = True
     if victim is not None:
         steal(context, seat, victim)
-    context.write("turn")["stage"] = "action"
 
 
 def steal(context, thief, victim):

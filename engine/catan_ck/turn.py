@@ -70,6 +70,9 @@ def start_turn(context, seat, number):
     context.state["turn"] = {"number": number, "stage": "roll", "roll": None, "attack": None,
                              "production": None}
     context.written.add("turn")
+    from engine.catan_ck.knights import start_of_turn
+
+    start_of_turn(context, seat)
     check_victory(context)
 
 

@@ -46,7 +46,7 @@ def put(state, seat, kind, where, **fields):
     elif kind == "knight":
         strength = fields.get("strength", 1)
         state["knights"][where] = {"owner": seat, "strength": strength, "active": fields.get("active", False),
-                                   "ready": fields.get("active", False)}
+                                   "ready": fields.get("active", False), "promoted": False}
         supply["knights"][str(strength)] -= 1
     else:
         state["buildings"][where] = {"owner": seat, "kind": kind, "wall": fields.get("wall", False),

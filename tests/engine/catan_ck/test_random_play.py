@@ -40,8 +40,12 @@ def check_invariants(state):
         assert sum(1 for b in own if b["kind"] == "settlement" and not b["on_side"]) + supply["settlement"] == 5
         assert sum(1 for b in own if b["kind"] == "city" or b["on_side"]) + supply["city"] == 4
         assert sum(1 for b in own if b["wall"]) + supply["wall"] == 3
+        for strength in (1, 2, 3):
+            on_board = sum(1 for k in state["knights"].values() if k["owner"] == s and k["strength"] == strength)
+            waiting = sum(1 for d in state["decisions"] if d["kind"] == "retreat_knight" and d["seat"] == s
+                          and d["knight"]["strength"] == strength)
+            assert on_board + waiting + supply["knights"][str(strength)] == 2
         assert all(not b["wall"] or b["kind"] == "city" for b in own)
-        assert min(supply.values(), key=lambda v: v if isinstance(v, int) else 0) is not None
         assert points(state, s) == sum(points_breakdown(state, s).values())
         assert state["longest_road"]["lengths"][s] == road_length(state, s)
         assert all(card_record(c)["when"] != "on_draw" for c in player["progress"])
@@ -60,7 +64,9 @@ def check_invariants(state):
         assert to_act(state)
 
 
-PREFERENCE = {"build_city": 6, "build_settlement": 5, "build_wall": 1, "build_road": 2, "maritime_trade": 2}
+PREFERENCE = {"build_city": 6, "build_settlement": 5, "build_wall": 1, "build_road": 2, "maritime_trade": 2,
+              "build_knight": 2, "activate_knight": 3, "promote_knight": 2, "move_knight": 1,
+              "displace_knight": 2, "chase_robber": 2}
 
 
 def builder_move(state, seat, rng):
