@@ -15,12 +15,13 @@ replaces it with the chosen `{type: n}` adding up to k (see `sample_card_choice`
 from engine.core.text import _
 from engine.catan_ck import barbarians, progress
 from engine.catan_ck.common import need
-from engine.catan_ck.data.terrains import CARD_TYPES
+from engine.catan_ck.data.terrains import CARD_TYPES, RESOURCES
 from engine.catan_ck.seven import check_card_choice, default_card_choice, discard_cards
 from engine.catan_ck.turn import close_decision, find_decision, progress_over_limit, resume
 
 DECISION_MOVES = {"discard": "discard", "lose_city": "lose_city", "choose_deck": "choose_deck",
-                  "discard_progress": "discard_progress", "retreat_knight": "retreat_knight"}
+                  "discard_progress": "discard_progress", "retreat_knight": "retreat_knight",
+                  "aqueduct": "take_aqueduct"}
 
 
 def decision_of(state, seat, move, kind):
@@ -109,6 +110,10 @@ def decision_moves(state, seat):
             moves += [{"type": "lose_city", "decision": ident, "intersection": x} for x in decision["cities"]]
         elif kind == "choose_deck":
             moves += [{"type": "choose_deck", "decision": ident, "deck": d} for d in decision["decks"]]
+        elif kind == "aqueduct":
+            moves += [{"type": "take_aqueduct", "decision": ident, "resource": r} for r in RESOURCES
+                      if state["bank"][r] > 0]
+            moves.append({"type": "take_aqueduct", "decision": ident, "resource": None})
         elif kind == "retreat_knight":
             moves += [{"type": "retreat_knight", "decision": ident, "intersection": x} for x in decision["spots"]]
         elif kind == "discard_progress":

@@ -9,7 +9,7 @@ in their view). The seat of a decision answer is the seat of the decision it nam
 
 from engine.core.errors import IllegalMove
 from engine.core.text import _, text
-from engine.catan_ck.data.improvements import EVENT_NAMES
+from engine.catan_ck.data.improvements import EVENT_NAMES, TRACKS
 from engine.catan_ck.data.knights import KNIGHTS
 from engine.catan_ck.data.progress_cards import DECK_NAMES, card_record
 from engine.catan_ck.data.terrains import CARD_NAMES, CARD_TYPES
@@ -82,6 +82,10 @@ def _chosen(move, before, after, context):
     if kind == "retreat_knight":
         decision = next(d for d in before["decisions"] if d["id"] == move["decision"])
         return dict(move, intersection=decision["spots"][0])
+    if kind == "take_aqueduct":
+        seat = mover(move, before)
+        taken = [c for c in CARD_TYPES if after["players"][seat]["hand"][c] > before["players"][seat]["hand"][c]]
+        return dict(move, resource=taken[0] if taken else None)
     if kind == "choose_deck":
         seat = mover(move, before)
         return dict(move, deck=after["turn"]["attack"]["deck_choices"].get(str(seat)))
@@ -152,6 +156,17 @@ def _line(move, state, after, seat):
         return line
     if kind == "retreat_knight":
         return None  # the "knight_retreat" event
+    if kind == "buy_improvement":
+        track = TRACKS[move["track"]]
+        level = after["players"][seat]["levels"][move["track"]]
+        line = text(_("{player} builds the {improvement} ({track} level {level})."),
+                    improvement=text(track["levels"][level - 1]), track=text(track["name"]), level=level, **who)
+        if move.get("metropolis"):
+            line = text(_("{line} The metropolis stands on {intersection}."), line=line,
+                        intersection=move["metropolis"])
+        return line
+    if kind == "take_aqueduct":
+        return None  # the "aqueduct" event
     return text(_("{player} moves."), **who)
 
 
@@ -176,6 +191,13 @@ def _event(event):
                     deck=text(DECK_NAMES[card_record(event["card"])["deck"]]), **who)
     if kind == "steal":
         return None  # said by the robber line
+    if kind == "aqueduct":
+        if event["resource"] is None:
+            return text(_("{player} takes nothing from the Aqueduct."), **who)
+        return text(_("{player} takes 1 {card} by the Aqueduct."), card=text(CARD_NAMES[event["resource"]]), **who)
+    if kind == "metropolis_taken":
+        return text(_("{player} takes the {track} metropolis from {victim}."),
+                    track=text(TRACKS[event["track"]]["name"]), victim=event["victim"], **who)
     if kind == "knight_lost":
         return text(_("{player}'s knight has no free place and returns to the supply."), **who)
     if kind == "knight_retreat":

@@ -88,3 +88,4 @@ def produce(context):
             hand[card] += count
             bank[card] -= count
     context.write("turn")["production"] = {str(seat): cards for seat, cards in sorted(received.items())}
+    return received

@@ -10,7 +10,7 @@ is checked (CK-WIN-02).
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
-from engine.catan_ck import building, decisions, dice, knights, seven, setup, trade, turn
+from engine.catan_ck import building, decisions, dice, improvements, knights, seven, setup, trade, turn
 from engine.catan_ck.common import Context
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
@@ -26,6 +26,8 @@ SCHEMA = {
     "build_city": ({"intersection": STR}, "action"),
     "build_wall": ({"intersection": STR}, "action"),
     "maritime_trade": ({"give": STR, "take": STR}, "action"),
+    "buy_improvement": ({"track": STR, "metropolis": OPT_STR}, "action"),
+    "take_aqueduct": ({"decision": INT, "resource": OPT_STR}, "decision"),
     "build_knight": ({"intersection": STR}, "action"),
     "activate_knight": ({"intersection": STR}, "action"),
     "promote_knight": ({"intersection": STR}, "action"),
@@ -39,10 +41,10 @@ SCHEMA = {
     "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
 }
-OPTIONAL = {"victim", "decision"}
+OPTIONAL = {"victim", "decision", "metropolis", "resource"}
 # moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
-                 "discard_progress", "retreat_knight"}
+                 "discard_progress", "retreat_knight", "take_aqueduct"}
 
 HANDLERS = {
     "setup_place": setup.do_setup_place,
@@ -53,6 +55,8 @@ HANDLERS = {
     "build_city": building.do_build_city,
     "build_wall": building.do_build_wall,
     "maritime_trade": trade.do_maritime_trade,
+    "buy_improvement": improvements.do_buy_improvement,
+    "take_aqueduct": improvements.do_take_aqueduct,
     "build_knight": knights.do_build_knight,
     "activate_knight": knights.do_activate_knight,
     "promote_knight": knights.do_promote_knight,
@@ -75,6 +79,8 @@ def _valid(kind, value):
         return type(value) is int
     if kind == OPT_INT:
         return value is None or type(value) is int
+    if kind == OPT_STR:
+        return value is None or type(value) is str
     if kind == CARDS:
         return type(value) is dict
     return False
@@ -174,6 +180,7 @@ def legal_moves(state, seat):
     elif stage == "action":
         moves += building.building_moves(state, seat)
         moves += knights.knight_moves(state, seat)
+        moves += improvements.improvement_moves(state, seat)
         moves += trade.trade_moves(state, seat)
         if turn.progress_over_limit(state, seat):
             moves += [{"type": "discard_progress", "card": c} for c in state["players"][seat]["progress"]]

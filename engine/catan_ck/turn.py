@@ -4,6 +4,7 @@
   roll      the active player must roll (pre-roll)
   attack    a barbarian attack waits for city losses (D-02) or deck choices (D-03)
   resolve   (transient) the event is done: production or the seven comes next
+  aqueduct  production is done; Aqueduct picks wait (D-05)
   discard   a seven waits for the discards (D-01)
   robber    the active player must move the robber (after the first attack only)
   action    the action phase
@@ -99,9 +100,15 @@ def resume(context):
                 seven.open_discards(context)
                 set_stage(context, "discard")
             else:
-                dice.produce(context)
-                set_stage(context, "action")
+                from engine.catan_ck.improvements import open_aqueducts
+
+                open_aqueducts(context, dice.produce(context))
+                set_stage(context, "aqueduct")
+        elif stage == "aqueduct":
+            if any(d["kind"] == "aqueduct" for d in state["decisions"]):
                 return
+            set_stage(context, "action")
+            return
         elif stage == "discard":
             if any(d["kind"] == "discard" for d in state["decisions"]):
                 return

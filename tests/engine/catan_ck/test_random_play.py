@@ -52,6 +52,14 @@ def check_invariants(state):
         if s != state["active"] and not any(d["seat"] == s and d["kind"] == "discard_progress"
                                             for d in state["decisions"]):
             assert len(player["progress"]) <= 4
+    for track, holder in state["metropolises"].items():
+        marked = [x for x, b in state["buildings"].items() if b["metropolis"] == track]
+        if holder is None:
+            assert not marked
+        else:
+            assert marked == [holder["intersection"]] and state["buildings"][marked[0]]["owner"] == holder["owner"]
+            assert state["buildings"][marked[0]]["kind"] == "city"
+            assert state["players"][holder["owner"]]["levels"][track] >= 4
     kinds = [(d["seat"], d["kind"]) for d in state["decisions"]]
     assert len(kinds) == len(set(kinds))
     if state["phase"] == "play" and state["turn"]["stage"] != "attack":
@@ -66,7 +74,7 @@ def check_invariants(state):
 
 PREFERENCE = {"build_city": 6, "build_settlement": 5, "build_wall": 1, "build_road": 2, "maritime_trade": 2,
               "build_knight": 2, "activate_knight": 3, "promote_knight": 2, "move_knight": 1,
-              "displace_knight": 2, "chase_robber": 2}
+              "displace_knight": 2, "chase_robber": 2, "buy_improvement": 4}
 
 
 def builder_move(state, seat, rng):
