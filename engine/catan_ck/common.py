@@ -79,6 +79,13 @@ class Context:
     def event(self, entry):
         self.events.append(entry)
 
+    def reveal(self, entry):
+        """Hidden information shown to `entry["seats"]` only (CAT-INFO-03), for this move."""
+        if "private" not in self.written:
+            self.state["private"] = []
+            self.written.add("private")
+        self.state["private"].append(entry)
+
 
 def hand_size(hand):
     return sum(hand[t] for t in CARD_TYPES)

@@ -21,7 +21,7 @@ from engine.catan_ck.turn import close_decision, find_decision, progress_over_li
 
 DECISION_MOVES = {"discard": "discard", "lose_city": "lose_city", "choose_deck": "choose_deck",
                   "discard_progress": "discard_progress", "retreat_knight": "retreat_knight",
-                  "aqueduct": "take_aqueduct"}
+                  "aqueduct": "take_aqueduct", "give_cards": "give_cards"}
 
 
 def decision_of(state, seat, move, kind):
@@ -43,6 +43,20 @@ def do_discard(context, seat, move):
     close_decision(context, decision["id"])
     context.barrier = True
     resume(context)
+
+
+def do_give_cards(context, seat, move):
+    """D-08: a Wedding giver chooses the cards."""
+    from engine.catan_ck.cards import give_cards
+
+    decision = decision_of(context.state, seat, move, "give_cards")
+    hand = context.state["players"][seat]["hand"]
+    if move.get("timeout"):
+        cards = default_card_choice(context, hand, decision["count"])
+    else:
+        cards = check_card_choice(hand, move.get("cards"), decision["count"])
+    give_cards(context, seat, decision["receiver"], cards)
+    close_decision(context, decision["id"])
 
 
 def do_lose_city(context, seat, move):
@@ -90,7 +104,7 @@ def do_discard_progress(context, seat, move):
             card = hand[context.draw("below", len(hand))]
     else:
         card = move.get("card")
-    progress.discard(context, seat, card)
+    progress.discard(context, seat, card, decision)
     context.event({"kind": "progress_discarded", "seat": seat, "card": card})
     if decision is not None:
         close_decision(context, decision["id"])
@@ -102,9 +116,9 @@ def decision_moves(state, seat):
         if decision["seat"] != seat:
             continue
         kind, ident = decision["kind"], decision["id"]
-        if kind == "discard":
+        if kind in ("discard", "give_cards"):
             hand = state["players"][seat]["hand"]
-            moves.append({"type": "discard", "decision": ident, "cards": {"choose": {
+            moves.append({"type": kind, "decision": ident, "cards": {"choose": {
                 "count": decision["count"], "from": {c: hand[c] for c in CARD_TYPES if hand[c]}}}})
         elif kind == "lose_city":
             moves += [{"type": "lose_city", "decision": ident, "intersection": x} for x in decision["cities"]]

@@ -167,6 +167,8 @@ def _line(move, state, after, seat):
         return line
     if kind == "take_aqueduct":
         return None  # the "aqueduct" event
+    if kind in ("play_progress", "give_cards"):
+        return None  # the "played" and "gift" events
     return text(_("{player} moves."), **who)
 
 
@@ -191,6 +193,20 @@ def _event(event):
                     deck=text(DECK_NAMES[card_record(event["card"])["deck"]]), **who)
     if kind == "steal":
         return None  # said by the robber line
+    if kind == "played":
+        return text(_("{player} plays {card}."), card=text(card_record(event["card"])["name"]), **who)
+    if kind == "took":
+        return text(_("{player} takes {cards} from the bank."), cards=cards_text(event["cards"]), **who)
+    if kind == "monopoly":
+        parts = [text(_("{player} gives {count}"), player=int(s), count=n) for s, n in sorted(event["taken"].items())]
+        return text(_("{player} names {card}: {list}."), card=text(CARD_NAMES[event["card_type"]]),
+                    list=join(parts) or text(_("nobody gives anything")), **who)
+    if kind == "gift":
+        line = text(_("{player} gives {receiver} {count} cards."), receiver=event["receiver"],
+                    count=event["count"], **who)
+        if event["automatic"]:
+            line = text(_("{line} (automatic: no other choice)"), line=line)
+        return line
     if kind == "aqueduct":
         if event["resource"] is None:
             return text(_("{player} takes nothing from the Aqueduct."), **who)

@@ -11,13 +11,22 @@ from engine.catan_ck.turn import resume, roll_blocked_by, set_stage
 
 
 def do_roll(context, seat, move):
+    roll_dice(context)
+
+
+def roll_dice(context, chosen=None):
+    """CK-TURN-03: all three dice, or only the event die after Alchemist (`chosen` = (white, red))."""
     state = context.state
     waiting = roll_blocked_by(state)
     need(waiting is None, _("Waiting for {player} to discard a progress card."),
          player=waiting["seat"] if waiting else None)
-    white, red = context.draw("below", 6) + 1, context.draw("below", 6) + 1
+    if chosen is None:
+        white, red = context.draw("below", 6) + 1, context.draw("below", 6) + 1
+    else:
+        white, red = chosen
     event = EVENT_FACES[context.draw("below", 6)]
-    context.write("turn")["roll"] = {"white": white, "red": red, "event": event, "total": white + red}
+    context.write("turn")["roll"] = {"white": white, "red": red, "event": event, "total": white + red,
+                                     "alchemist": chosen is not None}
     set_stage(context, "resolve")
     resolve_event(context)
     resume(context)

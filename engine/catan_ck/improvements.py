@@ -30,7 +30,18 @@ def metropolis_gain(state, seat, track, level):
     return level == MAX_LEVEL and state["players"][holder["owner"]]["levels"][track] < MAX_LEVEL
 
 
-def improvement_refusal(state, seat, track, metropolis=None):
+def crane_refusal(state, seat, crane):
+    """PC-CRANE: a Crane from the hand; with `crane_limit=per_turn` one per turn."""
+    if crane is None:
+        return None
+    if crane not in state["players"][seat]["progress"] or not crane.startswith("crane-"):
+        return (_("You hold no such Crane."), {})
+    if state["options"]["crane_limit"] == "per_turn" and state["turn"].get("crane_used"):
+        return (_("Only one Crane per turn."), {})
+    return None
+
+
+def improvement_refusal(state, seat, track, metropolis=None, crane=None):
     if track not in TRACKS:
         return (_("There is no such improvement track."), {})
     player = state["players"][seat]
@@ -40,8 +51,9 @@ def improvement_refusal(state, seat, track, metropolis=None):
     if not cities(state, seat):  # CK-IMPROVE-03, CK-COMMODITY-05
         return (_("You need a city to buy city improvements."), {})
     commodity = TRACKS[track]["commodity"]
-    if player["hand"][commodity] < improvement_cost(level):
-        return (_("You need {count} {commodity}."), {"count": improvement_cost(level),
+    cost = improvement_cost(level) - (1 if crane else 0)
+    if player["hand"][commodity] < cost:
+        return (_("You need {count} {commodity}."), {"count": cost,
                                                        "commodity": text(CARD_NAMES[commodity])})
     free = cities(state, seat, without_metropolis=True)
     if level == METROPOLIS_LEVEL and not free:  # CK-METRO-05
@@ -53,19 +65,27 @@ def improvement_refusal(state, seat, track, metropolis=None):
             return (_("Choose one of your cities without a metropolis for the metropolis."), {})
     elif metropolis is not None:
         return (_("This purchase brings no metropolis."), {})
-    return None
+    return crane_refusal(state, seat, crane)
 
 
 def do_buy_improvement(context, seat, move):
     from engine.catan_ck.common import refuse
 
     state = context.state
-    track, metropolis = move["track"], move.get("metropolis")
-    refuse(improvement_refusal(state, seat, track, metropolis))
+    track, metropolis, crane = move["track"], move.get("metropolis"), move.get("crane")
+    refuse(improvement_refusal(state, seat, track, metropolis, crane))
     level = state["players"][seat]["levels"][track] + 1
     commodity = TRACKS[track]["commodity"]
-    context.player_item(seat, "hand")[commodity] -= improvement_cost(level)
-    context.write("bank")[commodity] += improvement_cost(level)
+    cost = improvement_cost(level)
+    if crane is not None:
+        from engine.catan_ck.cards import take_card
+
+        take_card(context, seat, crane)
+        context.write("turn")["crane_used"] = True
+        context.event({"kind": "played", "seat": seat, "card": crane})
+        cost -= 1
+    context.player_item(seat, "hand")[commodity] -= cost
+    context.write("bank")[commodity] += cost
     context.player_item(seat, "levels")[track] = level
     if metropolis is not None:
         holder = state["metropolises"][track]
@@ -79,17 +99,26 @@ def do_buy_improvement(context, seat, move):
 
 
 def improvement_moves(state, seat):
+    cranes = sorted(c for c in state["players"][seat]["progress"] if c.startswith("crane-"))[:1]
+    moves = []
+    for crane in [None] + cranes:
+        moves += _improvement_moves(state, seat, crane)
+    return moves
+
+
+def _improvement_moves(state, seat, crane):
+    with_crane = {"crane": crane} if crane else {}
     moves = []
     for track in TRACK_ORDER:
         level = state["players"][seat]["levels"][track] + 1
         if level > MAX_LEVEL:
             continue
         if metropolis_gain(state, seat, track, level):
-            moves += [{"type": "buy_improvement", "track": track, "metropolis": x}
+            moves += [dict({"type": "buy_improvement", "track": track, "metropolis": x}, **with_crane)
                       for x in cities(state, seat, without_metropolis=True)
-                      if improvement_refusal(state, seat, track, x) is None]
-        elif improvement_refusal(state, seat, track) is None:
-            moves.append({"type": "buy_improvement", "track": track})
+                      if improvement_refusal(state, seat, track, x, crane) is None]
+        elif improvement_refusal(state, seat, track, None, crane) is None:
+            moves.append(dict({"type": "buy_improvement", "track": track}, **with_crane))
     return moves
 
 

@@ -113,6 +113,11 @@ def do_promote_knight(context, seat, move):
     refuse(promotion_refusal(state, seat, intersection))
     need(can_pay(state["players"][seat]["hand"], COSTS["promote_knight"]), _("You cannot pay for this."))
     pay(context, seat, COSTS["promote_knight"])
+    promote(context, seat, intersection)
+
+
+def promote(context, seat, intersection):
+    """Replace the knight by the next stronger piece; state and flags carry over."""
     knight = context.write("knights")[intersection]
     supply = context.player_item(seat, "supply")["knights"]
     supply[str(knight["strength"])] += 1

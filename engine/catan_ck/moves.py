@@ -10,11 +10,11 @@ is checked (CK-WIN-02).
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
-from engine.catan_ck import building, decisions, dice, improvements, knights, seven, setup, trade, turn
+from engine.catan_ck import building, cards, decisions, dice, improvements, knights, seven, setup, trade, turn
 from engine.catan_ck.common import Context
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
-STR, INT, OPT_INT, OPT_STR, CARDS, BOOL = "str", "int", "optional int", "optional str", "cards", "bool"
+STR, INT, OPT_INT, OPT_STR, CARDS, LIST = "str", "int", "optional int", "optional str", "cards", "list"
 
 # type -> (fields, who: "active" in a stage / "decision", stages)
 SCHEMA = {
@@ -26,7 +26,7 @@ SCHEMA = {
     "build_city": ({"intersection": STR}, "action"),
     "build_wall": ({"intersection": STR}, "action"),
     "maritime_trade": ({"give": STR, "take": STR}, "action"),
-    "buy_improvement": ({"track": STR, "metropolis": OPT_STR}, "action"),
+    "buy_improvement": ({"track": STR, "metropolis": OPT_STR, "crane": OPT_STR}, "action"),
     "take_aqueduct": ({"decision": INT, "resource": OPT_STR}, "decision"),
     "build_knight": ({"intersection": STR}, "action"),
     "activate_knight": ({"intersection": STR}, "action"),
@@ -37,14 +37,17 @@ SCHEMA = {
     "retreat_knight": ({"decision": INT, "intersection": STR}, "decision"),
     "end_turn": ({}, "action"),
     "discard": ({"decision": INT, "cards": CARDS}, "decision"),
+    "give_cards": ({"decision": INT, "cards": CARDS}, "decision"),
+    "play_progress": ({"card": STR, "white": INT, "red": INT, "intersection": STR, "hexes": LIST, "paths": LIST,
+                       "knights": LIST, "hex": STR, "card_type": STR, "path": STR, "rebuild": OPT_STR}, "play"),
     "lose_city": ({"decision": INT, "intersection": STR}, "decision"),
     "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
 }
-OPTIONAL = {"victim", "decision", "metropolis", "resource"}
+OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane"}
 # moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
-                 "discard_progress", "retreat_knight", "take_aqueduct"}
+                 "discard_progress", "retreat_knight", "take_aqueduct", "give_cards"}
 
 HANDLERS = {
     "setup_place": setup.do_setup_place,
@@ -66,6 +69,8 @@ HANDLERS = {
     "retreat_knight": knights.do_retreat_knight,
     "end_turn": turn.do_end_turn,
     "discard": decisions.do_discard,
+    "give_cards": decisions.do_give_cards,
+    "play_progress": cards.do_play_progress,
     "lose_city": decisions.do_lose_city,
     "choose_deck": decisions.do_choose_deck,
     "discard_progress": decisions.do_discard_progress,
@@ -83,6 +88,8 @@ def _valid(kind, value):
         return value is None or type(value) is str
     if kind == CARDS:
         return type(value) is dict
+    if kind == LIST:
+        return type(value) is list and all(type(item) is str for item in value)
     return False
 
 
@@ -100,7 +107,8 @@ def check_schema(move):
          _("The field {field} has a wrong value."), field="timeout")
     for key, kind in fields.items():
         if key not in move:
-            need(timeout or key in OPTIONAL, _("The move lacks the field {field}."), field=key)
+            need(timeout or key in OPTIONAL or (move_type == "play_progress" and key != "card"),
+                 _("The move lacks the field {field}."), field=key)
         else:
             need(_valid(kind, move[key]), _("The field {field} has a wrong value."), field=key)
     return move_type
@@ -126,6 +134,8 @@ def check_turn(state, seat, move_type, move):
     stage = state["turn"]["stage"]
     if who == "progress":
         who = "action"
+    if who == "play":  # the Alchemist before the roll, every other card in the action phase
+        who = "roll" if stage == "roll" else "action"
     if stage != who:
         reasons = {"roll": _("Roll the dice first."), "robber": _("Move the robber first."),
                    "action": _("This is not possible before the action phase.")}
@@ -139,8 +149,8 @@ def apply_in_context(state, seat, move):
     check_turn(state, seat, move_type, move)
     context = Context(state)
     HANDLERS[move_type](context, seat, move)
-    if "private" not in context.written and state.get("private") is not None and context.barrier:
-        context.state["private"] = None
+    if "private" not in context.written and state.get("private") and context.barrier:
+        context.state["private"] = []
     before, after = update_longest_road(context)
     if before["holder"] != after["holder"] or any(
             a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
@@ -175,12 +185,14 @@ def legal_moves(state, seat):
     stage = state["turn"]["stage"]
     if stage == "roll":
         moves.append({"type": "roll"})
+        moves += cards.play_moves(state, seat)
     elif stage == "robber":
         moves += seven.robber_moves(state, seat)
     elif stage == "action":
         moves += building.building_moves(state, seat)
         moves += knights.knight_moves(state, seat)
         moves += improvements.improvement_moves(state, seat)
+        moves += cards.play_moves(state, seat)
         moves += trade.trade_moves(state, seat)
         if turn.progress_over_limit(state, seat):
             moves += [{"type": "discard_progress", "card": c} for c in state["players"][seat]["progress"]]

@@ -28,16 +28,27 @@ def draw(context, seat, deck):
         from engine.catan_ck.turn import open_decision
 
         if seat != state["active"]:  # D-04: off-turn, holds only the next roll (OQ-46)
-            open_decision(context, seat, "discard_progress", blocks="roll", card=card)
+            places = {d: len(cards) for d, cards in context.state["decks"].items()}  # CK-PROGRESS-13
+            open_decision(context, seat, "discard_progress", blocks="roll", card=card, places=places)
         elif state["options"]["progress_overflow_own_turn"] == "immediate":
             open_decision(context, seat, "discard_progress", blocks="turn", card=card)
     return card
 
 
-def discard(context, seat, card):
-    """The card goes face down under its own deck (CK-PROGRESS-06)."""
+def discard(context, seat, card, decision=None):
+    """The card goes face down under its own deck (CK-PROGRESS-06); an off-turn overflow
+    (D-04) takes the place reserved when its decision opened (CK-PROGRESS-13)."""
     hand = context.player_item(seat, "progress")
     need(card in hand, _("You do not hold this progress card."))
     hand.remove(card)
-    context.write("decks")[card_record(card)["deck"]].append(card)
+    deck = card_record(card)["deck"]
+    cards = context.write("decks")[deck]
+    if decision is not None and "places" in decision:
+        place = decision["places"][deck]
+        cards.insert(place, card)
+        for other in context.write("decisions"):  # later overflows go below this one
+            if other["kind"] == "discard_progress" and other["id"] > decision["id"] and "places" in other:
+                other["places"][deck] += 1
+    else:
+        cards.append(card)
     context.barrier = True

@@ -69,7 +69,7 @@ def new(options, seats, seed):
         "turn": None,
         "decisions": [],
         "next_decision": 1,
-        "private": None,
+        "private": [],
         "result": None,
         "rng": rng.state,
         "undo": None,

@@ -140,5 +140,5 @@ def steal(context, thief, victim):
         pick -= hand[card]
     context.player_item(victim, "hand")[card] -= 1
     context.player_item(thief, "hand")[card] += 1
-    context.state["private"] = {"kind": "steal", "seats": [thief, victim], "card": card}
+    context.reveal({"kind": "steal", "seats": [thief, victim], "card": card})
     context.event({"kind": "steal", "seat": thief, "victim": victim})

@@ -45,8 +45,7 @@ def view(state, seat):
     shown["decisions"] = [
         {key: value for key, value in decision.items() if key != "card" or decision["seat"] == seat}
         for decision in clone(state["decisions"])]  # the new card of D-04 is its owner's secret
-    private = state.get("private")
-    shown["private"] = clone(private) if private and seat in private["seats"] else None
+    shown["private"] = [clone(entry) for entry in state.get("private") or [] if seat in entry["seats"]]
     shown["seat"] = seat
     shown["can_undo"] = bool(seat is not None and state.get("undo") and state["undo"]["moves"]
                              and state["undo"]["moves"][-1][0] == seat)

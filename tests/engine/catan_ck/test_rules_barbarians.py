@@ -161,7 +161,8 @@ def test_TEST_44_CK_PROGRESS_05_off_turn_fifth_card_opens_a_decision_that_holds_
     with pytest.raises(IllegalMove, match="Discard down to 4"):
         apply(after, a, {"type": "end_turn"})
     kept = after["players"][a]["progress"][-1]
-    after = apply(after, a, {"type": "discard_progress", "card": after["players"][a]["progress"][0]})
+    dropped = after["players"][a]["progress"][0]
+    after = apply(after, a, {"type": "discard_progress", "card": dropped})
     after = apply(after, a, {"type": "end_turn"})
     assert after["active"] == b and after["players"][a]["progress"][-1] == kept
     assert to_act(after) == {b}
@@ -171,7 +172,9 @@ def test_TEST_44_CK_PROGRESS_05_off_turn_fifth_card_opens_a_decision_that_holds_
         apply(after, b, {"type": "roll"})
     card = after["players"][b]["progress"][1]
     after = apply(after, b, {"type": "discard_progress", "decision": decision["id"], "card": card})
-    assert after["decks"]["trade"][-1] == card and to_act(after) == {b}  # under its deck (CK-PROGRESS-06)
+    # CK-PROGRESS-13 (TEST-61): b's card takes the place reserved when the decision opened,
+    # above the card a discarded later under the same deck
+    assert after["decks"]["trade"][-2:] == [card, dropped] and to_act(after) == {b}
 
 
 def test_D_04_another_seat_cannot_roll_while_an_overflow_is_open():

@@ -35,7 +35,7 @@ def _dice(number):
 def test_CK_DICE_02_the_production_number_is_white_plus_red_and_CK_DICE_05_dice_are_public():
     state = empty_board(stage="roll")
     after = roll(state, 2, 5, "ship")
-    assert after["turn"]["roll"] == {"white": 2, "red": 5, "event": "ship", "total": 7}
+    assert after["turn"]["roll"] == {"white": 2, "red": 5, "event": "ship", "total": 7, "alchemist": False}
 
 
 def test_CAT_PROD_02_a_settlement_takes_one_resource():

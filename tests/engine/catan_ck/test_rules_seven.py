@@ -141,7 +141,7 @@ def test_CAT_ROBBER_01_02_the_robber_moves_and_steals_from_a_player_at_the_hex()
     robbed = apply(after, a, moves[0])
     assert robbed["robber"] == target and robbed["players"][a]["hand"]["wool"] == 1
     assert robbed["turn"]["stage"] == "action" and robbed["undo"] is None
-    assert robbed["private"] == {"kind": "steal", "seats": [a, b], "card": "wool"}
+    assert robbed["private"] == [{"kind": "steal", "seats": [a, b], "card": "wool"}]
 
 
 def test_spec_4_4_the_robber_timeout_prefers_the_richest_opponent_hex():

@@ -56,8 +56,8 @@ def test_CAT_ROBBER_03_the_stolen_card_is_seen_by_thief_and_victim_only():
     put(state, b, "settlement", GEOMETRY.hex_corners[target][0])
     give(state, b, coin=1)
     after = apply(state, a, {"type": "move_robber", "hex": target, "victim": b})
-    assert view(after, a)["private"]["card"] == view(after, b)["private"]["card"] == "coin"
-    assert view(after, c)["private"] is None and view(after, None)["private"] is None
+    assert view(after, a)["private"][0]["card"] == view(after, b)["private"][0]["card"] == "coin"
+    assert view(after, c)["private"] == [] and view(after, None)["private"] == []
     assert "coin" not in render(describe({"type": "move_robber", "hex": target, "victim": b}, state))
 
 
