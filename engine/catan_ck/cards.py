@@ -10,8 +10,9 @@ Implemented: Alchemist (white, red), Crane (a field of `buy_improvement`), Engin
 (intersection), Inventor (hexes), Irrigation, Mining, Medicine (intersection), Road Building
 (paths), Smith (knights), Warlord, Merchant (hex), Merchant Fleet (card_type), Resource
 Monopoly and Trade Monopoly (card_type), Bishop (hex), Diplomat (path, rebuild), Intrigue
-(intersection), Saboteur (D-09), Wedding (D-08). Not yet: Spy, Master Merchant, Deserter,
-Commercial Harbor.
+(intersection), Saboteur (D-09), Wedding (D-08), Spy and Master Merchant (target, then
+`take_progress` / `take_cards`), Deserter (target, D-07, then `place_deserter`), Commercial
+Harbor (then `harbor_offer`, D-10). Not yet: Wedding with `wedding_chooser=receiver`.
 """
 
 from engine.core.text import _
@@ -396,6 +397,16 @@ def play_moves(state, seat):
             if any(points(state, o) >= mine and hand_size(state["players"][o]["hand"]) >= 2
                    for o in range(state["players_count"]) if o != seat):
                 moves.append(base)
+        elif kind == "spy":
+            moves += [dict(base, target=o) for o in spy_targets(state, seat)
+                      if not any(d["seat"] == o and d["kind"] == "discard_progress" for d in state["decisions"])]
+        elif kind == "master_merchant":
+            moves += [dict(base, target=o) for o in master_merchant_targets(state, seat)]
+        elif kind == "deserter":
+            moves += [dict(base, target=o) for o in deserter_targets(state, seat)]
+        elif kind == "commercial_harbor":
+            if any(player["hand"][r] for r in RESOURCES) and state["turn"].get("harbor") is None:
+                moves.append(base)
         elif kind == "wedding":
             mine = points(state, seat)
             if any(points(state, o) > mine and hand_size(state["players"][o]["hand"]) >= 1
@@ -416,3 +427,224 @@ def _two_promotions(state, seat, first, second):
     players = list(state["players"])
     players[seat] = dict(players[seat], supply=dict(players[seat]["supply"], knights=supply))
     return promotion_refusal(dict(state, knights=knights, players=players), seat, second) is None
+
+
+# ---------------------------------------------------------------- cards with a second step
+#
+# Spy and Master Merchant show a hand to the active player, who then picks (spec 4.8: split
+# moves); Deserter lets the target choose (D-07) and then the active player place a knight.
+# The open step is `state["card_step"]`, seen only by the active player (it may hold another
+# seat's cards); the active player can do nothing else until it is finished (CK-PROGRESS-12).
+
+
+def spy_targets(state, seat):
+    return [o for o in seats_from(state, seat)[1:] if state["players"][o]["progress"]]
+
+
+def play_spy(context, seat, move):
+    state = context.state
+    target = move.get("target")
+    need(target in spy_targets(state, seat), _("Choose an opponent holding progress cards."))
+    need(not any(d["seat"] == target and d["kind"] == "discard_progress" for d in state["decisions"]),
+         _("Waiting for {player} to discard a progress card."), player=target)
+    cards = list(state["players"][target]["progress"])
+    context.reveal({"kind": "spy", "seats": [seat, target], "cards": cards})
+    allowed = [c for c in cards if state["options"]["spy_may_take_spy"] or card_kind(c) != "spy"]
+    if allowed:
+        context.state["card_step"] = {"kind": "spy", "target": target, "cards": allowed}
+
+
+def master_merchant_targets(state, seat):
+    mine = points(state, seat)
+    return [o for o in seats_from(state, seat)[1:]
+            if points(state, o) > mine and hand_size(state["players"][o]["hand"]) > 0]
+
+
+def play_master_merchant(context, seat, move):
+    state = context.state
+    target = move.get("target")
+    need(target in master_merchant_targets(state, seat), _("Choose an opponent with more points who holds cards."))
+    hand = state["players"][target]["hand"]
+    context.reveal({"kind": "hand", "seats": [seat, target], "cards": dict(hand)})
+    context.state["card_step"] = {"kind": "master_merchant", "target": target,
+                                  "count": min(2, hand_size(hand)), "from": {c: hand[c] for c in CARD_TYPES if hand[c]}}
+
+
+def deserter_targets(state, seat):
+    return [o for o in seats_from(state, seat)[1:] if any(k["owner"] == o for k in state["knights"].values())]
+
+
+def play_deserter(context, seat, move):
+    from engine.catan_ck.turn import open_decision
+
+    state = context.state
+    target = move.get("target")
+    need(target in deserter_targets(state, seat), _("Choose an opponent with a knight on the board."))
+    knights = sorted(x for x, k in state["knights"].items() if k["owner"] == target)
+    if len(knights) == 1:  # D-07 without a choice
+        desert(context, seat, target, knights[0])
+    else:
+        open_decision(context, target, "desert_knight", knights=knights, receiver=seat)
+
+
+def default_deserter(state, knights):
+    """D-07 default: the weakest knight, an inactive one first, then canonical order."""
+    return min(knights, key=lambda x: (state["knights"][x]["strength"], state["knights"][x]["active"],
+                                       GEOMETRY.intersections.index(x)))
+
+
+def desert(context, seat, target, intersection):
+    """The knight leaves; the Deserter's player may place one free (CK-CARD-DESERTER-03)."""
+    knight = context.write("knights").pop(intersection)
+    context.player_item(target, "supply")["knights"][str(knight["strength"])] += 1
+    context.event({"kind": "deserted", "seat": target, "intersection": intersection})
+    supply = context.state["players"][seat]["supply"]["knights"]
+    strength = next((s for s in range(knight["strength"], 0, -1) if supply[str(s)] > 0), None)
+    if strength is not None:
+        context.state["card_step"] = {"kind": "deserter", "strength": strength, "active": knight["active"]}
+
+
+def do_card_step(context, seat, move):
+    """The second step of Spy, Master Merchant or Deserter (`take_progress`, `take_cards`,
+    `place_deserter`), or its timeout default (4.4)."""
+    from engine.catan_ck.seven import check_card_choice, default_card_choice
+
+    state = context.state
+    step = state.get("card_step")
+    expected = {"spy": "take_progress", "master_merchant": "take_cards", "deserter": "place_deserter"}
+    need(step is not None and seat == state["active"] and expected[step["kind"]] == move["type"],
+         _("There is no such card to finish."))
+    fixed = state["options"]["timeout_card_choice"] == "fixed_order"
+    if step["kind"] == "spy":
+        if move.get("timeout"):
+            card = step["cards"][0] if fixed else step["cards"][context.draw("below", len(step["cards"]))]
+        else:
+            card = move.get("card")
+            need(card in step["cards"], _("Choose one of the cards shown."))
+        context.player_item(step["target"], "progress").remove(card)
+        context.player_item(seat, "progress").append(card)
+        context.reveal({"kind": "spy_take", "seats": [seat, step["target"]], "card": card})
+        context.event({"kind": "spy_take", "seat": seat, "victim": step["target"], "deck": card_record(card)["deck"]})
+    elif step["kind"] == "master_merchant":
+        hand = state["players"][step["target"]]["hand"]
+        if move.get("timeout"):
+            cards = default_card_choice(context, hand, step["count"])
+        else:
+            cards = check_card_choice(hand, move.get("cards"), step["count"])
+        give_cards(context, step["target"], seat, cards)
+    else:
+        from engine.catan_ck.knights import knight_refusal, place_knight
+
+        spot = None if move.get("timeout") else move.get("intersection")
+        if spot is not None:  # placing is optional (4.4 default: skipped)
+            refuse(knight_refusal(state, seat, spot))
+            place_knight(context, seat, spot, step["strength"], active=step["active"])
+    context.state["card_step"] = None
+    context.barrier = True
+
+
+def card_step_moves(state, seat):
+    from engine.catan_ck.knights import knight_refusal
+
+    step = state["card_step"]
+    if step["kind"] == "spy":
+        return [{"type": "take_progress", "card": c} for c in step["cards"]]
+    if step["kind"] == "master_merchant":
+        return [{"type": "take_cards", "cards": {"choose": {"count": step["count"], "from": dict(step["from"])}}}]
+    return [{"type": "place_deserter", "intersection": x} for x in GEOMETRY.intersections
+            if knight_refusal(state, seat, x) is None] + [{"type": "place_deserter", "intersection": None}]
+
+
+def do_desert_knight(context, seat, move):
+    from engine.catan_ck.decisions import decision_of
+    from engine.catan_ck.turn import close_decision
+
+    decision = decision_of(context.state, seat, move, "desert_knight")
+    spot = default_deserter(context.state, decision["knights"]) if move.get("timeout") else move.get("intersection")
+    need(spot in decision["knights"], _("Choose one of your knights."))
+    close_decision(context, decision["id"])
+    desert(context, decision["receiver"], seat, spot)
+
+
+# ---------------------------------------------------------------- Commercial Harbor
+
+
+def play_commercial_harbor(context, seat, move):
+    """CK-CARD-HARBOR-01: for the rest of the turn, one exchange per opponent."""
+    need(any(context.state["players"][seat]["hand"][r] for r in RESOURCES), _("You hold no resource."))
+    turn = context.write("turn")
+    turn["harbor"] = turn.get("harbor") or []  # opponents already addressed
+
+
+def do_harbor_offer(context, seat, move):
+    """Hand each addressed opponent one resource; they hand back a commodity (D-10)."""
+    from engine.catan_ck.turn import open_decision
+
+    state = context.state
+    turn = state["turn"]
+    need(turn.get("harbor") is not None, _("Play a Commercial Harbor first."))
+    offers = move["offers"]
+    need(isinstance(offers, dict) and offers, _("Name the opponents and the resources."))
+    wanted = {}
+    for key, resource in offers.items():
+        need(key.isdigit() and int(key) in range(state["players_count"]) and int(key) != seat,
+             _("Choose opponents."))
+        need(int(key) not in turn["harbor"], _("You already traded with {player} this turn."), player=int(key))
+        need(resource in RESOURCES, _("Offer a resource."))
+        wanted[resource] = wanted.get(resource, 0) + 1
+    need(all(state["players"][seat]["hand"][r] >= n for r, n in wanted.items()), _("You do not hold these cards."))
+    for key, resource in sorted(offers.items()):
+        other = int(key)
+        context.write("turn")["harbor"].append(other)
+        commodities = [c for c in COMMODITIES if state["players"][other]["hand"][c]]
+        if not commodities:  # CK-CARD-HARBOR-02: nothing changes hands
+            context.event({"kind": "harbor", "seat": seat, "other": other, "exchanged": False})
+        elif len(commodities) == 1:
+            harbor_exchange(context, seat, other, resource, commodities[0])
+        else:
+            open_decision(context, other, "harbor_commodity", receiver=seat, resource=resource)
+    context.barrier = True
+
+
+def harbor_exchange(context, seat, other, resource, commodity):
+    context.player_item(seat, "hand")[resource] -= 1
+    context.player_item(other, "hand")[resource] += 1
+    context.player_item(other, "hand")[commodity] -= 1
+    context.player_item(seat, "hand")[commodity] += 1
+    context.reveal({"kind": "harbor", "seats": [seat, other], "gave": resource, "received": commodity})
+    context.event({"kind": "harbor", "seat": seat, "other": other, "exchanged": True})
+
+
+def do_harbor_commodity(context, seat, move):
+    """D-10: the addressed opponent chooses the commodity (default random, or the largest stack)."""
+    from engine.catan_ck.decisions import decision_of
+    from engine.catan_ck.turn import close_decision
+
+    state = context.state
+    decision = decision_of(state, seat, move, "harbor_commodity")
+    hand = state["players"][seat]["hand"]
+    held = [c for c in COMMODITIES if hand[c]]
+    if move.get("timeout"):
+        if state["options"]["timeout_card_choice"] == "fixed_order":
+            commodity = max(held, key=lambda c: (hand[c], -COMMODITIES.index(c)))
+        else:
+            commodity = held[context.draw("below", len(held))]
+    else:
+        commodity = move.get("commodity")
+        need(commodity in held, _("Choose a commodity you hold."))
+    harbor_exchange(context, decision["receiver"], seat, decision["resource"], commodity)
+    close_decision(context, decision["id"])
+
+
+def harbor_moves(state, seat):
+    addressed = state["turn"].get("harbor")
+    if addressed is None:
+        return []
+    resources = [r for r in RESOURCES if state["players"][seat]["hand"][r]]
+    return [{"type": "harbor_offer", "offers": {str(o): r}} for o in seats_from(state, seat)[1:]
+            if o not in addressed for r in resources]
+
+
+HANDLERS.update({"spy": play_spy, "master_merchant": play_master_merchant, "deserter": play_deserter,
+                 "commercial_harbor": play_commercial_harbor})
+IMPLEMENTED.update({"spy", "master_merchant", "deserter", "commercial_harbor"})

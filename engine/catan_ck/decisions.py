@@ -21,7 +21,8 @@ from engine.catan_ck.turn import close_decision, find_decision, progress_over_li
 
 DECISION_MOVES = {"discard": "discard", "lose_city": "lose_city", "choose_deck": "choose_deck",
                   "discard_progress": "discard_progress", "retreat_knight": "retreat_knight",
-                  "aqueduct": "take_aqueduct", "give_cards": "give_cards"}
+                  "aqueduct": "take_aqueduct", "give_cards": "give_cards", "desert_knight": "desert_knight",
+                  "harbor_commodity": "harbor_commodity"}
 
 
 def decision_of(state, seat, move, kind):
@@ -128,6 +129,12 @@ def decision_moves(state, seat):
             moves += [{"type": "take_aqueduct", "decision": ident, "resource": r} for r in RESOURCES
                       if state["bank"][r] > 0]
             moves.append({"type": "take_aqueduct", "decision": ident, "resource": None})
+        elif kind == "desert_knight":
+            moves += [{"type": "desert_knight", "decision": ident, "intersection": x} for x in decision["knights"]]
+        elif kind == "harbor_commodity":
+            hand = state["players"][seat]["hand"]
+            moves += [{"type": "harbor_commodity", "decision": ident, "commodity": c} for c in ("paper", "cloth", "coin")
+                      if hand[c]]
         elif kind == "retreat_knight":
             moves += [{"type": "retreat_knight", "decision": ident, "intersection": x} for x in decision["spots"]]
         elif kind == "discard_progress":
@@ -161,6 +168,10 @@ def timeout_move(state, seat):
             return {"type": DECISION_MOVES[decision["kind"]], "decision": decision["id"], "timeout": True}
     if seat != state["active"]:
         return None
+    step = state.get("card_step")
+    if step:
+        expected = {"spy": "take_progress", "master_merchant": "take_cards", "deserter": "place_deserter"}
+        return {"type": expected[step["kind"]], "timeout": True}
     if state["phase"] == "setup":
         return {"type": "setup_place", "timeout": True}
     stage = state["turn"]["stage"]

@@ -167,8 +167,13 @@ def _line(move, state, after, seat):
         return line
     if kind == "take_aqueduct":
         return None  # the "aqueduct" event
-    if kind in ("play_progress", "give_cards"):
-        return None  # the "played" and "gift" events
+    if kind in ("play_progress", "give_cards", "take_cards", "harbor_offer", "harbor_commodity", "desert_knight",
+                "take_progress"):
+        return None  # said by the events
+    if kind == "place_deserter":
+        if move.get("intersection") is None:
+            return text(_("{player} places no knight."), **who)
+        return text(_("{player} places a knight at {intersection}."), intersection=move["intersection"], **who)
     return text(_("{player} moves."), **who)
 
 
@@ -207,6 +212,15 @@ def _event(event):
         if event["automatic"]:
             line = text(_("{line} (automatic: no other choice)"), line=line)
         return line
+    if kind == "spy_take":
+        return text(_("{player} takes a progress card from {victim}'s {deck}."), victim=event["victim"],
+                    deck=text(DECK_NAMES[event["deck"]]), **who)
+    if kind == "deserted":
+        return text(_("{player}'s knight at {intersection} deserts."), intersection=event["intersection"], **who)
+    if kind == "harbor":
+        if event["exchanged"]:
+            return text(_("{player} exchanges a resource for a commodity of {other}."), other=event["other"], **who)
+        return text(_("{other} holds no commodity: nothing is exchanged."), other=event["other"])
     if kind == "aqueduct":
         if event["resource"] is None:
             return text(_("{player} takes nothing from the Aqueduct."), **who)

@@ -39,7 +39,14 @@ SCHEMA = {
     "discard": ({"decision": INT, "cards": CARDS}, "decision"),
     "give_cards": ({"decision": INT, "cards": CARDS}, "decision"),
     "play_progress": ({"card": STR, "white": INT, "red": INT, "intersection": STR, "hexes": LIST, "paths": LIST,
-                       "knights": LIST, "hex": STR, "card_type": STR, "path": STR, "rebuild": OPT_STR}, "play"),
+                       "knights": LIST, "hex": STR, "card_type": STR, "path": STR, "rebuild": OPT_STR,
+                       "target": INT}, "play"),
+    "take_progress": ({"card": STR}, "card_step"),
+    "take_cards": ({"cards": CARDS}, "card_step"),
+    "place_deserter": ({"intersection": OPT_STR}, "card_step"),
+    "desert_knight": ({"decision": INT, "intersection": STR}, "decision"),
+    "harbor_offer": ({"offers": CARDS}, "action"),
+    "harbor_commodity": ({"decision": INT, "commodity": STR}, "decision"),
     "lose_city": ({"decision": INT, "intersection": STR}, "decision"),
     "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
@@ -47,7 +54,8 @@ SCHEMA = {
 OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane"}
 # moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
-                 "discard_progress", "retreat_knight", "take_aqueduct", "give_cards"}
+                 "discard_progress", "retreat_knight", "take_aqueduct", "give_cards", "take_progress",
+                 "take_cards", "place_deserter", "desert_knight", "harbor_commodity"}
 
 HANDLERS = {
     "setup_place": setup.do_setup_place,
@@ -71,6 +79,12 @@ HANDLERS = {
     "discard": decisions.do_discard,
     "give_cards": decisions.do_give_cards,
     "play_progress": cards.do_play_progress,
+    "take_progress": cards.do_card_step,
+    "take_cards": cards.do_card_step,
+    "place_deserter": cards.do_card_step,
+    "desert_knight": cards.do_desert_knight,
+    "harbor_offer": cards.do_harbor_offer,
+    "harbor_commodity": cards.do_harbor_commodity,
     "lose_city": decisions.do_lose_city,
     "choose_deck": decisions.do_choose_deck,
     "discard_progress": decisions.do_discard_progress,
@@ -132,6 +146,11 @@ def check_turn(state, seat, move_type, move):
     _need(not own_decision, _("First answer your open decision."))
     _need(not turn.turn_blocked(state), _("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
+    step = state.get("card_step")
+    if who == "card_step":
+        _need(step is not None, _("There is no such card to finish."))
+        return
+    _need(step is None, _("First finish the card you played."))
     if who == "progress":
         who = "action"
     if who == "play":  # the Alchemist before the roll, every other card in the action phase
@@ -182,10 +201,13 @@ def legal_moves(state, seat):
         return moves
     if state["phase"] == "setup":
         return setup.setup_moves(state, seat)
+    if state.get("card_step"):
+        return cards.card_step_moves(state, seat)
     stage = state["turn"]["stage"]
     if stage == "roll":
         moves.append({"type": "roll"})
         moves += cards.play_moves(state, seat)
+        moves += cards.harbor_moves(state, seat)
     elif stage == "robber":
         moves += seven.robber_moves(state, seat)
     elif stage == "action":

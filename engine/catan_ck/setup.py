@@ -70,6 +70,7 @@ def new(options, seats, seed):
         "decisions": [],
         "next_decision": 1,
         "private": [],
+        "card_step": None,
         "result": None,
         "rng": rng.state,
         "undo": None,

@@ -20,7 +20,7 @@ PUBLIC = frozenset({
 })
 SECRET = frozenset({"rng", "undo"})
 SHOWN_AS_COUNTS = frozenset({"decks"})
-FILTERED = frozenset({"players", "private", "decisions"})
+FILTERED = frozenset({"players", "private", "decisions", "card_step"})
 
 
 def player_view(state, player, seat):
@@ -46,6 +46,8 @@ def view(state, seat):
         {key: value for key, value in decision.items() if key != "card" or decision["seat"] == seat}
         for decision in clone(state["decisions"])]  # the new card of D-04 is its owner's secret
     shown["private"] = [clone(entry) for entry in state.get("private") or [] if seat in entry["seats"]]
+    step = state.get("card_step")  # may hold another seat's cards: the active player's only
+    shown["card_step"] = clone(step) if step and seat == state["active"] else ({"kind": step["kind"]} if step else None)
     shown["seat"] = seat
     shown["can_undo"] = bool(seat is not None and state.get("undo") and state["undo"]["moves"]
                              and state["undo"]["moves"][-1][0] == seat)

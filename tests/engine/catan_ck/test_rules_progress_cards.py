@@ -294,3 +294,82 @@ def test_TEST_63_ASYNC_UNDO_01_a_card_play_cannot_be_undone():
     assert {"type": "undo"} not in legal_moves(played, a)
     activated = apply(state, a, {"type": "activate_knight", "intersection": V[1]})
     assert {"type": "undo"} in legal_moves(activated, a)
+
+
+def test_TEST_30_PC_SPY_sees_the_hand_and_takes_one_card():
+    state, (a, b, c, d) = _with_card("spy-1")
+    state["players"][b]["progress"] = ["spy-2"]
+    state["players"][b]["revealed"] = ["constitution-1"]
+    for card in ("spy-2", "constitution-1"):
+        state["decks"]["politics"].remove(card)
+    with pytest.raises(IllegalMove, match="holding progress cards"):
+        play(state, a, "spy-1", target=c)
+    after = play(state, a, "spy-1", target=b)
+    from engine.catan_ck import view
+    assert view(after, a)["card_step"] == {"kind": "spy", "target": b, "cards": ["spy-2"]}
+    assert view(after, c)["card_step"] == {"kind": "spy"} and "spy-2" not in repr(view(after, c))
+    assert legal_moves(after, a) == [{"type": "take_progress", "card": "spy-2"}]
+    with pytest.raises(IllegalMove, match="First finish"):
+        apply(after, a, {"type": "end_turn"})
+    taken = apply(after, a, {"type": "take_progress", "card": "spy-2"})
+    assert taken["players"][a]["progress"] == ["spy-2"] and taken["players"][b]["progress"] == []
+    strict = dict(state, options=dict(state["options"], spy_may_take_spy=False))
+    assert play(strict, a, "spy-1", target=b)["card_step"] is None  # only Spies: nothing taken
+
+
+def test_TEST_56_D_04_a_spy_waits_for_an_open_overflow():
+    state, (a, b, c, d) = _with_card("spy-1")
+    state["players"][b]["progress"] = ["smith-1"]
+    state["decks"]["science"].remove("smith-1")
+    state["decisions"] = [{"id": 99, "seat": b, "kind": "discard_progress", "blocks": "roll", "card": "smith-1",
+                           "places": {"trade": 18, "politics": 17, "science": 17}}]
+    with pytest.raises(IllegalMove, match="Waiting for"):
+        play(state, a, "spy-1", target=b)
+
+
+def test_TEST_41_PC_MASTER_MERCHANT_takes_two_chosen_cards_from_a_leader():
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["players"][p1]["progress"] = ["master_merchant-1"]
+    state["decks"]["trade"].remove("master_merchant-1")
+    with pytest.raises(IllegalMove, match="more points"):
+        play(state, p1, "master_merchant-1", target=p3)
+    after = play(state, p1, "master_merchant-1", target=p2)
+    (move,) = legal_moves(after, p1)
+    assert move["cards"] == {"choose": {"count": 2, "from": {"brick": 3, "wool": 2, "ore": 2}}}
+    after = apply(after, p1, {"type": "take_cards", "cards": {"ore": 2}})
+    assert after["players"][p1]["hand"]["ore"] == 2 and after["card_step"] is None
+
+
+def test_TEST_37_PC_DESERTER_target_chooses_then_a_free_placement():
+    state, (a, b, c, d) = _with_card("deserter-1")
+    put(state, a, "settlement", V[0])
+    put(state, a, "road", CHAIN_PATHS[0])
+    put(state, b, "knight", "0,1;1,0;1,1", active=True)
+    put(state, b, "knight", "-1,1;0,0;0,1", strength=3)
+    after = play(state, a, "deserter-1", target=b)
+    (decision,) = after["decisions"]
+    assert decision["kind"] == "desert_knight" and to_act(after) == {b}
+    after = apply(after, b, {"type": "desert_knight", "decision": decision["id"], "intersection": "-1,1;0,0;0,1"})
+    assert after["card_step"] == {"kind": "deserter", "strength": 3, "active": False}
+    placed = apply(after, a, {"type": "place_deserter", "intersection": V[1]})
+    assert placed["knights"][V[1]] == {"owner": a, "strength": 3, "active": False, "ready": False, "promoted": False}
+    skipped = apply(after, a, timeout_move(after, a))
+    assert V[1] not in skipped["knights"] and skipped["card_step"] is None
+
+
+def test_TEST_40_PC_COMMERCIAL_HARBOR_one_exchange_per_opponent():
+    state, (a, b, c, d) = _with_card("commercial_harbor-1")
+    give(state, a, wool=3)
+    give(state, b, paper=1, coin=2)
+    give(state, c, ore=2)
+    after = play(state, a, "commercial_harbor-1")
+    after = apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool", str(c): "wool"}})
+    (decision,) = after["decisions"]
+    assert decision["seat"] == b and to_act(after) == {b}
+    assert after["players"][c]["hand"]["wool"] == 0  # c has no commodity: nothing changes hands
+    after = apply(after, b, {"type": "harbor_commodity", "decision": decision["id"], "commodity": "coin"})
+    assert after["players"][a]["hand"]["coin"] == 1 and after["players"][b]["hand"]["wool"] == 1
+    with pytest.raises(IllegalMove, match="already traded"):
+        apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
+    later = apply(after, a, {"type": "end_turn"})
+    assert later["turn"].get("harbor") is None
