@@ -33,6 +33,14 @@ def cards_text(cards):
 
 
 def mover(move, state):
+    """The seat making `move`: a decision's seat, an addressee answering an offer, else the
+    active seat. (Standing offers by non-active seats need the seat from the site.)"""
+    if isinstance(move, dict) and move.get("type") in ("answer_trade", "counter_trade") and move.get("offer"):
+        offer = next((o for o in state.get("offers", []) if o["id"] == move["offer"]), None)
+        if offer is not None and offer["kind"] == "turn":
+            pending = [s for s in offer["to"] if s not in offer["accepted"]]
+            if len(pending) == 1:
+                return pending[0]
     decision_id = move.get("decision") if isinstance(move, dict) else None
     for decision in state["decisions"]:
         if decision["id"] == decision_id:
@@ -40,10 +48,11 @@ def mover(move, state):
     return state["active"]
 
 
-def describe(move, state):
+def describe(move, state, seat=None):
+    """The log line; `seat` is who made the move (inferred from the move when omitted)."""
     from engine.catan_ck.moves import apply_in_context
 
-    seat = mover(move, state)
+    seat = mover(move, state) if seat is None else seat
     if not isinstance(move, dict) or move.get("type") == "undo":
         return text(_("{player} takes back a move."), player=seat)
     try:
@@ -90,6 +99,12 @@ def _chosen(move, before, after, context):
         seat = mover(move, before)
         return dict(move, deck=after["turn"]["attack"]["deck_choices"].get(str(seat)))
     return move
+
+
+def context_events(move, state, seat):
+    from engine.catan_ck.moves import apply_in_context
+
+    return apply_in_context(state, seat, move).events
 
 
 def _line(move, state, after, seat):
@@ -170,6 +185,19 @@ def _line(move, state, after, seat):
     if kind in ("play_progress", "give_cards", "take_cards", "harbor_offer", "harbor_commodity", "desert_knight",
                 "take_progress"):
         return None  # said by the events
+    if kind in ("offer_trade", "post_standing", "counter_trade"):
+        line = {"offer_trade": _("{player} offers {give} for {want}."),
+                "post_standing": _("{player} posts a standing offer: {give} for {want}."),
+                "counter_trade": _("{player} counters: {give} for {want}.")}[kind]
+        return text(line, give=cards_text(move["give"]), want=cards_text(move["want"]), **who)
+    if kind == "answer_trade" and move["answer"] == "decline":
+        return text(_("{player} declines offer {offer}."), offer=move["offer"], **who)
+    if kind == "answer_trade" and not any(e["kind"] == "trade" for e in context_events(move, state, seat)):
+        return text(_("{player} accepts offer {offer}."), offer=move["offer"], **who)
+    if kind == "withdraw_trade":
+        return text(_("{player} withdraws offer {offer}."), offer=move["offer"], **who)
+    if kind in ("answer_trade", "complete_trade", "take_standing"):
+        return None  # the "trade" event
     if kind == "place_deserter":
         if move.get("intersection") is None:
             return text(_("{player} places no knight."), **who)
@@ -212,6 +240,9 @@ def _event(event):
         if event["automatic"]:
             line = text(_("{line} (automatic: no other choice)"), line=line)
         return line
+    if kind == "trade":
+        return text(_("{player} gives {other} {give} for {want}."), other=event["other"],
+                    give=cards_text(event["give"]), want=cards_text(event["want"]), **who)
     if kind == "spy_take":
         return text(_("{player} takes a progress card from {victim}'s {deck}."), victim=event["victim"],
                     deck=text(DECK_NAMES[event["deck"]]), **who)

@@ -10,11 +10,13 @@ is checked (CK-WIN-02).
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
-from engine.catan_ck import building, cards, decisions, dice, improvements, knights, seven, setup, trade, turn
+from engine.catan_ck import building, cards, decisions, dice, domestic, improvements, knights, seven, setup, trade, \
+    turn
 from engine.catan_ck.common import Context
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
-STR, INT, OPT_INT, OPT_STR, CARDS, LIST = "str", "int", "optional int", "optional str", "cards", "list"
+STR, INT, OPT_INT, OPT_STR, CARDS, LIST, OPT_LIST = (
+    "str", "int", "optional int", "optional str", "cards", "list", "optional list of seats")
 
 # type -> (fields, who: "active" in a stage / "decision", stages)
 SCHEMA = {
@@ -46,12 +48,19 @@ SCHEMA = {
     "place_deserter": ({"intersection": OPT_STR}, "card_step"),
     "desert_knight": ({"decision": INT, "intersection": STR}, "decision"),
     "harbor_offer": ({"offers": CARDS}, "action"),
+    "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR}, "trade"),
+    "post_standing": ({"give": CARDS, "want": CARDS}, "trade"),
+    "answer_trade": ({"offer": INT, "answer": STR}, "trade"),
+    "counter_trade": ({"offer": INT, "give": CARDS, "want": CARDS}, "trade"),
+    "complete_trade": ({"offer": INT, "with": INT}, "trade"),
+    "take_standing": ({"offer": INT}, "trade"),
+    "withdraw_trade": ({"offer": INT}, "trade"),
     "harbor_commodity": ({"decision": INT, "commodity": STR}, "decision"),
     "lose_city": ({"decision": INT, "intersection": STR}, "decision"),
     "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
 }
-OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane"}
+OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode"}
 # moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
                  "discard_progress", "retreat_knight", "take_aqueduct", "give_cards", "take_progress",
@@ -84,6 +93,13 @@ HANDLERS = {
     "place_deserter": cards.do_card_step,
     "desert_knight": cards.do_desert_knight,
     "harbor_offer": cards.do_harbor_offer,
+    "offer_trade": domestic.do_offer_trade,
+    "post_standing": domestic.do_post_standing,
+    "answer_trade": domestic.do_answer_trade,
+    "counter_trade": domestic.do_counter_trade,
+    "complete_trade": domestic.do_complete_trade,
+    "take_standing": domestic.do_take_standing,
+    "withdraw_trade": domestic.do_withdraw_trade,
     "harbor_commodity": cards.do_harbor_commodity,
     "lose_city": decisions.do_lose_city,
     "choose_deck": decisions.do_choose_deck,
@@ -102,6 +118,8 @@ def _valid(kind, value):
         return value is None or type(value) is str
     if kind == CARDS:
         return type(value) is dict
+    if kind == OPT_LIST:
+        return value is None or (type(value) is list and all(type(item) is int for item in value))
     if kind == LIST:
         return type(value) is list and all(type(item) is str for item in value)
     return False
@@ -136,8 +154,8 @@ def _need(condition, reason, **args):
 def check_turn(state, seat, move_type, move):
     """Whether `seat` may make a move of this type now (the rule checks come after)."""
     _fields, who = SCHEMA[move_type]
-    if who == "decision" or (who == "progress" and move.get("decision") is not None):
-        return  # the handler checks that the decision is this seat's
+    if who in ("decision", "trade") or (who == "progress" and move.get("decision") is not None):
+        return  # the handler checks that the decision (or the offer) concerns this seat
     own_decision = any(d["seat"] == seat for d in state["decisions"])
     if who == "setup":
         _need(state["phase"] == "setup" and seat == state["active"], _("It is not your turn to place."))
@@ -197,6 +215,8 @@ def legal_moves(state, seat):
     if state["phase"] == "over":
         return []
     moves = decisions.decision_moves(state, seat)
+    if state["phase"] == "play":
+        moves += domestic.trade_moves(state, seat)  # ASYNC-07/08: never puts a seat into to_act
     if seat != state["active"] or seat not in to_act(state) or any(d["seat"] == seat for d in state["decisions"]):
         return moves
     if state["phase"] == "setup":

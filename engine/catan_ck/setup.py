@@ -71,6 +71,8 @@ def new(options, seats, seed):
         "next_decision": 1,
         "private": [],
         "card_step": None,
+        "offers": [],
+        "next_offer": 1,
         "result": None,
         "rng": rng.state,
         "undo": None,

@@ -129,5 +129,8 @@ def do_end_turn(context, seat, move):
     need(not progress_over_limit(state, seat),
          _("Discard down to {limit} progress cards before ending your turn."), limit=PROGRESS_HAND_LIMIT)
     context.barrier = True
+    from engine.catan_ck.domestic import end_of_turn
+
+    end_of_turn(context)
     following = seats_from(state, seat)[1]
     start_turn(context, following, state["turn"]["number"] + 1)

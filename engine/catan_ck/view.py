@@ -16,7 +16,7 @@ from engine.catan_ck.scoring import points, points_breakdown
 PUBLIC = frozenset({
     "game", "rules_version", "options", "players_count", "order", "board", "robber", "merchant",
     "barbarians", "bank", "buildings", "roads", "knights", "metropolises", "longest_road", "phase",
-    "setup", "active", "turn", "next_decision", "result",
+    "setup", "active", "turn", "next_decision", "result", "offers", "next_offer",
 })
 SECRET = frozenset({"rng", "undo"})
 SHOWN_AS_COUNTS = frozenset({"decks"})
