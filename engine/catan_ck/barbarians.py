@@ -99,11 +99,17 @@ def finish_attack(context):
     state = context.state
     record = state["turn"]["attack"]
     for seat in record["tied"]:
+        if seat in record.get("drawn", []):
+            continue
         deck = record["deck_choices"].get(str(seat))
         if deck is not None and not state["decks"][deck]:
-            # CK-BARB-12 lets the player choose again; until that decision exists the
-            # first non-empty deck in the order trade, politics, science is taken.
-            deck = next((d for d in DECKS if state["decks"][d]), None)
+            # CK-BARB-12: the chosen deck ran empty before this draw: choose again
+            non_empty = [d for d in DECKS if state["decks"][d]]
+            if len(non_empty) > 1:
+                open_decision(context, seat, "choose_deck", decks=non_empty)
+                return False
+            deck = non_empty[0] if non_empty else None
+        context.write("turn")["attack"].setdefault("drawn", []).append(seat)
         if deck is not None:
             progress.draw(context, seat, deck)
     if state["knights"]:
@@ -113,3 +119,4 @@ def finish_attack(context):
     barbarians_state = context.write("barbarians")
     barbarians_state["position"] = 0
     barbarians_state["attacks"] += 1
+    return True

@@ -91,7 +91,8 @@ def resume(context):
         if stage == "attack":
             if any(d["kind"] in ("lose_city", "choose_deck") for d in state["decisions"]):
                 return
-            barbarians.finish_attack(context)
+            if not barbarians.finish_attack(context):
+                return  # a tied player must choose another deck (CK-BARB-12)
             if check_victory(context):  # CK-WIN-02: after each resolution step (TEST-26)
                 return
             set_stage(context, "resolve")

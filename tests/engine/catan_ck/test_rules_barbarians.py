@@ -210,3 +210,23 @@ def test_CK_WIN_02_the_active_player_wins_at_once_and_CK_WIN_03_others_only_on_t
     assert result["breakdown"][b]["cities"] == 8 and to_act(after) == set() and legal_moves(after, b) == []
     with pytest.raises(IllegalMove, match="over"):
         apply(after, b, {"type": "roll"})
+
+
+def test_TEST_13_CK_BARB_12_tied_draws_in_order_and_choosing_again_when_a_deck_runs_empty():
+    state, (p1, p2, p3, p4) = _attack_state()
+    state["decks"]["science"] = state["decks"]["science"][:1]
+    last = state["decks"]["science"][0]
+    after = roll(state, 2, 3, "ship")
+    for seat in (p3, p1, p2, p4):
+        ident = next(d["id"] for d in after["decisions"] if d["seat"] == seat)
+        deck = "science" if seat in (p1, p3) else "trade"
+        after = apply(after, seat, {"type": "choose_deck", "decision": ident, "deck": deck})
+    # p1 (active) drew the last science card; p3's deck is empty: p3 chooses again
+    assert last in after["players"][p1]["progress"] + after["players"][p1]["revealed"]
+    (again,) = after["decisions"]
+    assert again["seat"] == p3 and again["decks"] == ["trade", "politics"]
+    assert after["turn"]["stage"] == "attack" and to_act(after) == {p3}
+    after = apply(after, p3, {"type": "choose_deck", "decision": again["id"], "deck": "politics"})
+    assert after["turn"]["stage"] == "action" and after["barbarians"]["attacks"] == 1
+    for seat in (p1, p2, p3, p4):
+        assert len(after["players"][seat]["progress"]) + len(after["players"][seat]["revealed"]) == 1
