@@ -74,11 +74,33 @@ def check_invariants(state):
 
 PREFERENCE = {"build_city": 6, "build_settlement": 5, "build_wall": 1, "build_road": 2, "maritime_trade": 2,
               "build_knight": 2, "activate_knight": 3, "promote_knight": 2, "move_knight": 1,
-              "displace_knight": 2, "chase_robber": 2, "buy_improvement": 4}
+              "displace_knight": 2, "chase_robber": 2, "buy_improvement": 4, "answer_trade": 3,
+              "take_standing": 3, "complete_trade": 3}
+
+
+def trade_offer(state, seat, rng):
+    """Now and then a domestic offer: one card of the largest stack for one the seat lacks."""
+    hand = state["players"][seat]["hand"]
+    if state["phase"] != "play" or not any(hand.values()) or rng.below(6):
+        return None
+    give = max(CARD_TYPES, key=lambda c: hand[c])
+    want = [c for c in CARD_TYPES if c != give and not hand[c]]
+    if not want:
+        return None
+    exchange = {"give": {give: 1}, "want": {want[rng.below(len(want))]: 1}}
+    if seat == state["active"] and state["turn"]["stage"] == "action" and not state["decisions"] \
+            and not state.get("card_step") and sum(1 for o in state["offers"] if o["author"] == seat) < 5:
+        return dict(exchange, type="offer_trade", mode=["first", "choose"][rng.below(2)])
+    if sum(1 for o in state["offers"] if o["author"] == seat and o["kind"] == "standing") < 3:
+        return dict(exchange, type="post_standing")
+    return None
 
 
 def builder_move(state, seat, rng):
     """Random, but builds cities and settlements whenever it can (to reach the end)."""
+    offer = trade_offer(state, seat, rng)
+    if offer is not None:
+        return offer
     moves = [m for m in legal_moves(state, seat) if m["type"] != "undo"]
     best = max(PREFERENCE.get(m["type"], 0) for m in moves)
     if best >= 5 or (best and rng.below(3)):
@@ -96,6 +118,10 @@ def play_checked(seed, players, steps, bot, options=None, check_undo=True):
         if not seats:
             break
         seat = seats[rng.below(len(seats))]
+        if bot is builder_move and rng.below(8) == 0:  # now and then a seat outside to_act answers offers
+            seat = rng.below(state["players_count"])
+            if not legal_moves(state, seat) and seat not in seats:
+                seat = seats[0]
         bad = MALFORMED[rng.below(len(MALFORMED))]
         snapshot = json.dumps(state, sort_keys=True)
         with pytest.raises(IllegalMove):
