@@ -212,6 +212,8 @@ def do_chase_robber(context, seat, move):
     ready_knight(state, seat, move["knight"])
     need(move["knight"] in GEOMETRY.hex_corners[state["robber"]], _("The knight must stand next to the robber."))
     _act(context, move["knight"])
+    if state["turn"]["stage"] == "roll":  # the Knight-Errant variant (CK-KNIGHT-15)
+        context.write("turn")["knight_errant"] = True
     move_robber(context, seat, move["hex"], move.get("victim"))
 
 

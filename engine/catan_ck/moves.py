@@ -173,6 +173,9 @@ def check_turn(state, seat, move_type, move):
         who = "action"
     if who == "play":  # the Alchemist before the roll, every other card in the action phase
         who = "roll" if stage == "roll" else "action"
+    if move_type == "chase_robber" and stage == "roll" and state["options"]["knight_errant"]:
+        _need(not state["turn"].get("knight_errant"), _("Only one knight may chase the robber before the roll."))
+        return  # CK-KNIGHT-15, option Knight-Errant
     if stage != who:
         reasons = {"roll": _("Roll the dice first."), "robber": _("Move the robber first."),
                    "action": _("This is not possible before the action phase.")}
@@ -227,6 +230,8 @@ def legal_moves(state, seat):
     if stage == "roll":
         moves.append({"type": "roll"})
         moves += cards.play_moves(state, seat)
+        if state["options"]["knight_errant"] and not state["turn"].get("knight_errant"):
+            moves += [m for m in knights.knight_moves(state, seat) if m["type"] == "chase_robber"]
         moves += cards.harbor_moves(state, seat)
     elif stage == "robber":
         moves += seven.robber_moves(state, seat)

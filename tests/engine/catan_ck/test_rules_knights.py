@@ -168,3 +168,25 @@ def test_CK_KNIGHT_11_TEST_01_a_built_knight_cuts_an_opponent_road():
     after = apply(state, b, {"type": "build_knight", "intersection": V[3]})
     assert after["longest_road"]["lengths"][a] == 4 and after["longest_road"]["holder"] is None
     assert after["undo"] is None
+
+
+def test_CK_KNIGHT_15_knight_errant_one_chase_before_the_roll():
+    state, a, b = _chain()
+    state["turn"]["stage"] = "roll"
+    state["barbarians"]["attacks"] = 1
+    corners = GEOMETRY.hex_corners[state["robber"]]
+    put(state, a, "knight", corners[0], active=True)
+    put(state, a, "knight", corners[3], active=True)
+    for x in (corners[0], corners[3]):
+        state["knights"][x]["ready"] = True
+    target = next(h for h in GEOMETRY.land_names if h != state["robber"])
+    with pytest.raises(IllegalMove, match="Roll the dice first"):
+        apply(state, a, {"type": "chase_robber", "knight": corners[0], "hex": target, "victim": None})
+    errant = dict(state, options=dict(state["options"], knight_errant=True))
+    assert any(m["type"] == "chase_robber" for m in legal_moves(errant, a))
+    after = apply(errant, a, {"type": "chase_robber", "knight": corners[0], "hex": target, "victim": None})
+    assert after["robber"] == target and after["turn"]["stage"] == "roll"
+    back = next(h for h in GEOMETRY.land_names if h not in (target,))
+    with pytest.raises(IllegalMove, match="Only one knight"):
+        apply(after, a, {"type": "chase_robber", "knight": corners[3], "hex": back, "victim": None})
+    assert legal_moves(after, a)[0] == {"type": "roll"}
