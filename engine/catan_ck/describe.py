@@ -185,6 +185,8 @@ def _line(move, state, after, seat):
     if kind in ("play_progress", "give_cards", "take_cards", "harbor_offer", "harbor_commodity", "desert_knight",
                 "take_progress"):
         return None  # said by the events
+    if kind == "set_preferences":
+        return text(_("{player} changes their preferences."), **who)
     if kind in ("offer_trade", "post_standing", "counter_trade"):
         line = {"offer_trade": _("{player} offers {give} for {want}."),
                 "post_standing": _("{player} posts a standing offer: {give} for {want}."),
@@ -240,6 +242,8 @@ def _event(event):
         if event["automatic"]:
             line = text(_("{line} (automatic: no other choice)"), line=line)
         return line
+    if kind == "preference":
+        return text(_("({player} answers by a standing preference:)"), **who)
     if kind == "trade":
         return text(_("{player} gives {other} {give} for {want}."), other=event["other"],
                     give=cards_text(event["give"]), want=cards_text(event["want"]), **who)

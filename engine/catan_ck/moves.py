@@ -10,8 +10,9 @@ is checked (CK-WIN-02).
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
-from engine.catan_ck import building, cards, decisions, dice, domestic, improvements, knights, seven, setup, trade, \
-    turn
+from engine.catan_ck import (
+    building, cards, decisions, dice, domestic, improvements, knights, preferences, seven, setup, trade, turn,
+)
 from engine.catan_ck.common import Context
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
@@ -48,6 +49,7 @@ SCHEMA = {
     "place_deserter": ({"intersection": OPT_STR}, "card_step"),
     "desert_knight": ({"decision": INT, "intersection": STR}, "decision"),
     "harbor_offer": ({"offers": CARDS}, "action"),
+    "set_preferences": ({"preferences": CARDS}, "trade"),
     "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR}, "trade"),
     "post_standing": ({"give": CARDS, "want": CARDS}, "trade"),
     "answer_trade": ({"offer": INT, "answer": STR}, "trade"),
@@ -93,6 +95,7 @@ HANDLERS = {
     "place_deserter": cards.do_card_step,
     "desert_knight": cards.do_desert_knight,
     "harbor_offer": cards.do_harbor_offer,
+    "set_preferences": preferences.do_set_preferences,
     "offer_trade": domestic.do_offer_trade,
     "post_standing": domestic.do_post_standing,
     "answer_trade": domestic.do_answer_trade,
@@ -189,6 +192,7 @@ def apply_in_context(state, seat, move):
     check_turn(state, seat, move_type, move)
     context = Context(state)
     HANDLERS[move_type](context, seat, move)
+    preferences.apply_preferences(context, HANDLERS)
     if "private" not in context.written and state.get("private") and context.barrier:
         context.state["private"] = []
     before, after = update_longest_road(context)

@@ -27,7 +27,7 @@ def player_view(state, player, seat):
     if player["seat"] == seat:
         shown = clone(player)
     else:
-        shown = {key: clone(value) for key, value in player.items() if key not in ("hand", "progress")}
+        shown = {key: clone(value) for key, value in player.items() if key not in ("hand", "progress", "preferences")}
         shown["hand"] = None
         shown["progress"] = None
     shown["cards"] = hand_size(player["hand"])
