@@ -12,7 +12,8 @@ Implemented: Alchemist (white, red), Crane (a field of `buy_improvement`), Engin
 Monopoly and Trade Monopoly (card_type), Bishop (hex), Diplomat (path, rebuild), Intrigue
 (intersection), Saboteur (D-09), Wedding (D-08), Spy and Master Merchant (target, then
 `take_progress` / `take_cards`), Deserter (target, D-07, then `place_deserter`), Commercial
-Harbor (then `harbor_offer`, D-10). Not yet: Wedding with `wedding_chooser=receiver`.
+Harbor (then `harbor_offer`, D-10); Wedding with `wedding_chooser=receiver` shows each
+giver's hand in turn (`take_cards`).
 """
 
 from engine.core.text import _
@@ -264,10 +265,14 @@ def play_wedding(context, seat, move):
 
     state = context.state
     mine = points(state, seat)
-    for other in seats_from(state, seat)[1:]:
+    givers = [o for o in seats_from(state, seat)[1:]
+              if points(state, o) > mine and hand_size(state["players"][o]["hand"]) > 0]
+    if state["options"]["wedding_chooser"] == "receiver":  # OQ-41: the card's player picks
+        if givers:
+            show_hand(context, seat, "wedding", givers[0], givers[1:])
+        return
+    for other in givers:
         hand = state["players"][other]["hand"]
-        if points(state, other) <= mine or hand_size(hand) == 0:
-            continue
         count = min(2, hand_size(hand))
         kinds = [c for c in CARD_TYPES if hand[c]]
         if count == hand_size(hand) or len(kinds) == 1:
@@ -464,9 +469,14 @@ def play_master_merchant(context, seat, move):
     state = context.state
     target = move.get("target")
     need(target in master_merchant_targets(state, seat), _("Choose an opponent with more points who holds cards."))
-    hand = state["players"][target]["hand"]
+    show_hand(context, seat, "master_merchant", target, [])
+
+
+def show_hand(context, seat, kind, target, later):
+    """Show `target`'s hand to the active player, who then takes 2 cards (all if fewer)."""
+    hand = context.state["players"][target]["hand"]
     context.reveal({"kind": "hand", "seats": [seat, target], "cards": dict(hand)})
-    context.state["card_step"] = {"kind": "master_merchant", "target": target,
+    context.state["card_step"] = {"kind": kind, "target": target, "later": later,
                                   "count": min(2, hand_size(hand)), "from": {c: hand[c] for c in CARD_TYPES if hand[c]}}
 
 
@@ -511,7 +521,8 @@ def do_card_step(context, seat, move):
 
     state = context.state
     step = state.get("card_step")
-    expected = {"spy": "take_progress", "master_merchant": "take_cards", "deserter": "place_deserter"}
+    expected = {"spy": "take_progress", "master_merchant": "take_cards", "wedding": "take_cards",
+                "deserter": "place_deserter"}
     need(step is not None and seat == state["active"] and expected[step["kind"]] == move["type"],
          _("There is no such card to finish."))
     fixed = state["options"]["timeout_card_choice"] == "fixed_order"
@@ -525,13 +536,17 @@ def do_card_step(context, seat, move):
         context.player_item(seat, "progress").append(card)
         context.reveal({"kind": "spy_take", "seats": [seat, step["target"]], "card": card})
         context.event({"kind": "spy_take", "seat": seat, "victim": step["target"], "deck": card_record(card)["deck"]})
-    elif step["kind"] == "master_merchant":
+    elif step["kind"] in ("master_merchant", "wedding"):
         hand = state["players"][step["target"]]["hand"]
         if move.get("timeout"):
             cards = default_card_choice(context, hand, step["count"])
         else:
             cards = check_card_choice(hand, move.get("cards"), step["count"])
         give_cards(context, step["target"], seat, cards)
+        if step["later"]:  # Wedding chosen by the receiver: the next giver's hand
+            show_hand(context, seat, "wedding", step["later"][0], step["later"][1:])
+            context.barrier = True
+            return
     else:
         from engine.catan_ck.knights import knight_refusal, place_knight
 
@@ -549,7 +564,7 @@ def card_step_moves(state, seat):
     step = state["card_step"]
     if step["kind"] == "spy":
         return [{"type": "take_progress", "card": c} for c in step["cards"]]
-    if step["kind"] == "master_merchant":
+    if step["kind"] in ("master_merchant", "wedding"):
         return [{"type": "take_cards", "cards": {"choose": {"count": step["count"], "from": dict(step["from"])}}}]
     return [{"type": "place_deserter", "intersection": x} for x in GEOMETRY.intersections
             if knight_refusal(state, seat, x) is None] + [{"type": "place_deserter", "intersection": None}]

@@ -170,7 +170,8 @@ def timeout_move(state, seat):
         return None
     step = state.get("card_step")
     if step:
-        expected = {"spy": "take_progress", "master_merchant": "take_cards", "deserter": "place_deserter"}
+        expected = {"spy": "take_progress", "master_merchant": "take_cards", "wedding": "take_cards",
+                    "deserter": "place_deserter"}
         return {"type": expected[step["kind"]], "timeout": True}
     if state["phase"] == "setup":
         return {"type": "setup_place", "timeout": True}

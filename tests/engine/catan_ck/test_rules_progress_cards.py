@@ -373,3 +373,18 @@ def test_TEST_40_PC_COMMERCIAL_HARBOR_one_exchange_per_opponent():
         apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
     later = apply(after, a, {"type": "end_turn"})
     assert later["turn"].get("harbor") is None
+
+
+def test_OQ_41_wedding_chooser_receiver_picks_from_each_giver_in_turn():
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["options"]["wedding_chooser"] = "receiver"
+    state["players"][p1]["progress"] = ["wedding-1"]
+    state["decks"]["politics"].remove("wedding-1")
+    after = play(state, p1, "wedding-1")
+    assert after["decisions"] == [] and after["card_step"]["target"] == p2
+    assert after["private"][-1] == {"kind": "hand", "seats": [p1, p2], "cards": state["players"][p2]["hand"]}
+    after = apply(after, p1, {"type": "take_cards", "cards": {"brick": 2}})
+    assert after["card_step"]["target"] == p4 and after["card_step"]["count"] == 1
+    after = apply(after, p1, timeout_move(after, p1))
+    assert after["card_step"] is None and after["players"][p1]["hand"]["coin"] == 1
+    assert after["players"][p1]["hand"]["brick"] == 2
