@@ -22,7 +22,7 @@ from engine.catan_ck.building import city_refusal, place_city, place_road, road_
 from engine.catan_ck.common import can_pay, hand_size, need, pay, refuse, seats_from, take_from_bank
 from engine.catan_ck.data.costs import COSTS
 from engine.catan_ck.data.progress_cards import card_kind, card_record
-from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, RESOURCES, TERRAINS
+from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, RESOURCES
 from engine.catan_ck.data.tokens import FIXED_NUMBERS
 from engine.catan_ck.scoring import points
 
@@ -324,7 +324,6 @@ def do_play_progress(context, seat, move):
 def play_moves(state, seat):
     """Every legal play of the seat's hand (public preconditions, CK-PROGRESS-09)."""
     from engine.catan_ck.knights import promotion_refusal
-    from engine.catan_ck.seven import robber_victims  # noqa: F401 (Bishop steals from all)
 
     stage = state["turn"]["stage"]
     moves, seen = [], set()

@@ -9,7 +9,7 @@ from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import hand_size
 from engine.catan_ck.decisions import sample_card_choice
 from engine.core.rng import Rng
-from tests.engine.catan_ck.helpers import decisions_of, empty_board, give, put, roll, with_roll
+from tests.engine.catan_ck.helpers import decisions_of, empty_board, give, put, roll
 
 
 def _sevens(attacks=0):
