@@ -184,7 +184,9 @@ def trade_moves(state, seat):
     active = state["active"]
     for offer in state["offers"]:
         if offer["kind"] == "turn" and seat in offer["to"] and seat not in offer["accepted"]:
-            if holds(state, seat, offer["want"]) and (offer["mode"] == "choose" or action_phase(state)):
+            executes = offer["mode"] == "first"  # then both sides must still hold the cards now
+            if holds(state, seat, offer["want"]) and (not executes or (
+                    action_phase(state) and holds(state, offer["author"], offer["give"]))):
                 moves.append({"type": "answer_trade", "offer": offer["id"], "answer": "accept"})
             moves.append({"type": "answer_trade", "offer": offer["id"], "answer": "decline"})
         elif offer["kind"] == "counter" and seat == active == offer["to"][0]:

@@ -169,3 +169,19 @@ def test_TEST_58_builder_games_end_with_a_valid_outcome():
 def test_TEST_58_many_builder_games():
     ended, capped = _builder_games(range(100, 140), lambda seed: 3 + seed % 2, 8000)
     assert ended > capped
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_listed_legal_move_applies(seed):
+    """legal_moves never lists a move that apply refuses (all seats, trade answers included)."""
+    state, rng = new({}, 3 + seed % 2, seed), Rng.from_seed(seed + 5)
+    for step in range(1500):
+        seats = sorted(to_act(state))
+        if not seats:
+            break
+        if step % 7 == 0:
+            for seat in range(state["players_count"]):
+                for move in legal_moves(state, seat):
+                    apply(state, seat, concrete(move, rng))
+        seat = seats[rng.below(len(seats))]
+        state = apply(state, seat, builder_move(state, seat, rng))
