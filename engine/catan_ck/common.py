@@ -1,0 +1,125 @@
+"""Shared helpers: the copy-on-write context a move is applied to, refusals, hands.
+
+`Context` copies the top-level state dict once and a section (or one player) only when a
+rule writes to it, so `apply` never deep-copies the whole state and never mutates the
+state it was given. Rules read `context.state[key]` and write only through
+`context.write(key)`, `context.player(seat)` and `context.player_item(seat, key)`.
+"""
+
+from engine.core.errors import IllegalMove
+from engine.core.rng import Rng
+from engine.catan_ck.data.terrains import CARD_TYPES
+
+
+def clone(value):
+    """Deep copy of plain JSON-like data (much faster than copy.deepcopy)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: clone(v) for k, v in value.items()}
+    if kind is list:
+        return [clone(v) for v in value]
+    return value
+
+
+def need(condition, reason, **args):
+    if not condition:
+        raise IllegalMove(reason, **args)
+
+
+def refuse(refusal):
+    """Raise the refusal `(reason, args)` of a placement check; None means allowed."""
+    if refusal is not None:
+        raise IllegalMove(refusal[0], **refusal[1])
+
+
+class Context:
+    """Copy-on-write view of a state being changed by one move."""
+
+    __slots__ = ("state", "written", "barrier", "events")
+
+    def __init__(self, state):
+        self.state = dict(state)
+        self.written = set()
+        self.barrier = False  # the move may not be undone (engine.core.undo)
+        self.events = []      # public text dicts describing what the engine did (for the log)
+
+    def write(self, key):
+        if key not in self.written:
+            self.state[key] = clone(self.state[key])
+            self.written.add(key)
+        return self.state[key]
+
+    def player(self, seat):
+        """The player's dict, copied shallowly: write nested values through `player_item`."""
+        key = ("player", seat)
+        if key not in self.written:
+            if "players" not in self.written:
+                self.state["players"] = list(self.state["players"])
+                self.written.add("players")
+            self.state["players"][seat] = dict(self.state["players"][seat])
+            self.written.add(key)
+        return self.state["players"][seat]
+
+    def player_item(self, seat, item):
+        player = self.player(seat)
+        key = ("player_item", seat, item)
+        if key not in self.written:
+            player[item] = clone(player[item])
+            self.written.add(key)
+        return player[item]
+
+    def draw(self, method, *args):
+        """One draw from the state's generator (CAT-GAME-04); the move becomes a barrier."""
+        rng = Rng(self.state["rng"])
+        result = getattr(rng, method)(*args)
+        self.state["rng"] = rng.state
+        self.barrier = True
+        return result
+
+    def event(self, entry):
+        self.events.append(entry)
+
+    def reveal(self, entry):
+        """Hidden information shown to `entry["seats"]` only (CAT-INFO-03), for this move."""
+        if "private" not in self.written:
+            self.state["private"] = []
+            self.written.add("private")
+        self.state["private"].append(entry)
+
+
+def hand_size(hand):
+    return sum(hand[t] for t in CARD_TYPES)
+
+
+def pay(context, seat, cost):
+    """Move `cost` ({type: n}) from the player's hand to the bank."""
+    hand = context.player_item(seat, "hand")
+    bank = context.write("bank")
+    for card, count in cost.items():
+        hand[card] -= count
+        bank[card] += count
+
+
+def can_pay(hand, cost):
+    return all(hand[card] >= count for card, count in cost.items())
+
+
+def take_from_bank(context, seat, cards):
+    """Pay `cards` from the bank to the player, at most what the bank holds (CAT-BANK-03)."""
+    hand = context.player_item(seat, "hand")
+    bank = context.write("bank")
+    paid = {}
+    for card, count in cards.items():
+        count = min(count, bank[card])
+        if count > 0:
+            bank[card] -= count
+            hand[card] += count
+            paid[card] = count
+    return paid
+
+
+def seats_from(state, first):
+    """Every seat in turn order starting with `first` (CK-PROGRESS-03)."""
+    order = state["order"]
+    start = order.index(first)
+    return order[start:] + order[:start]

@@ -1,0 +1,100 @@
+"""The roll: production dice and event die (CK-DICE, CK-TURN-03/04), production with the
+bank-shortage rule and commodities (CAT-PROD, CK-COMMODITY, CAT-BANK-02)."""
+
+from engine.core.text import _
+from engine.catan_ck import barbarians, progress
+from engine.catan_ck.board import GEOMETRY
+from engine.catan_ck.common import need, seats_from
+from engine.catan_ck.data.improvements import BARBARIAN_TRACK_END, EVENT_FACES, draws_progress
+from engine.catan_ck.data.terrains import CARD_TYPES, TERRAINS
+from engine.catan_ck.turn import resume, roll_blocked_by, set_stage
+
+
+def do_roll(context, seat, move):
+    roll_dice(context)
+
+
+def roll_dice(context, chosen=None):
+    """CK-TURN-03: all three dice, or only the event die after Alchemist (`chosen` = (white, red))."""
+    state = context.state
+    waiting = roll_blocked_by(state)
+    need(waiting is None, _("Waiting for {player} to discard a progress card."),
+         player=waiting["seat"] if waiting else None)
+    if chosen is None:
+        white, red = context.draw("below", 6) + 1, context.draw("below", 6) + 1
+    else:
+        white, red = chosen
+    event = EVENT_FACES[context.draw("below", 6)]
+    context.write("turn")["roll"] = {"white": white, "red": red, "event": event, "total": white + red,
+                                     "alchemist": chosen is not None}
+    set_stage(context, "resolve")
+    resolve_event(context)
+    resume(context)
+
+
+def resolve_event(context):
+    """CK-TURN-04: the event die comes first, on every roll (a 7 included)."""
+    state = context.state
+    roll = state["turn"]["roll"]
+    if roll["event"] == "ship":
+        barbarians_state = context.write("barbarians")
+        barbarians_state["position"] += 1
+        if barbarians_state["position"] >= BARBARIAN_TRACK_END:
+            barbarians.start_attack(context)
+            set_stage(context, "attack")
+        return
+    deck = roll["event"]  # a gate: progress draws in seat order from the active player
+    for seat in seats_from(state, state["active"]):
+        if draws_progress(state["players"][seat]["levels"][deck], roll["red"]):
+            progress.draw(context, seat, deck)
+
+
+def production_owed(state, number):
+    """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05)."""
+    owed = {}
+    hexes = state["board"]["hexes"]
+    for name, record in hexes.items():
+        if record["number"] != number or name == state["robber"]:
+            continue
+        terrain = TERRAINS[record["terrain"]]
+        for corner in GEOMETRY.hex_corners[name]:
+            building = state["buildings"].get(corner)
+            if not building:
+                continue
+            cards = owed.setdefault(building["owner"], {})
+            resource = terrain["resource"]
+            cards[resource] = cards.get(resource, 0) + 1
+            if building["kind"] == "city":
+                second = terrain["commodity"] or resource
+                cards[second] = cards.get(second, 0) + 1
+    return owed
+
+
+def pay_production(bank, owed):
+    """CAT-BANK-02 per card type: pay all, or nobody unless one player alone is owed it."""
+    received = {seat: {} for seat in owed}
+    for card in CARD_TYPES:
+        claims = {seat: cards[card] for seat, cards in owed.items() if cards.get(card)}
+        if not claims:
+            continue
+        if sum(claims.values()) <= bank[card]:
+            for seat, count in claims.items():
+                received[seat][card] = count
+        elif len(claims) == 1:
+            (seat, count), = claims.items()
+            if bank[card]:
+                received[seat][card] = min(count, bank[card])
+    return {seat: cards for seat, cards in received.items() if cards}
+
+
+def produce(context):
+    state = context.state
+    received = pay_production(state["bank"], production_owed(state, state["turn"]["roll"]["total"]))
+    bank = context.write("bank")
+    for seat, cards in received.items():
+        hand = context.player_item(seat, "hand")
+        for card, count in cards.items():
+            hand[card] += count
+            bank[card] -= count
+    context.write("turn")["production"] = {str(seat): cards for seat, cards in sorted(received.items())}
+    return received

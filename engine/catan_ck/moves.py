@@ -1,0 +1,254 @@
+"""Move dispatch, validation, `to_act` and `legal_moves`.
+
+A move is checked against its schema, then against who may make it now (the active seat
+in its stage, or the seat owning the decision it answers), then its rule function
+changes a copy-on-write context; an IllegalMove never changes the input state. After
+every move Longest Road is recomputed (CAT-ROAD-LONGEST-05) and the active player's win
+is checked (CK-WIN-02).
+"""
+
+from engine.core import undo
+from engine.core.errors import IllegalMove
+from engine.core.text import _
+from engine.catan_ck import (
+    building, cards, decisions, dice, domestic, improvements, knights, preferences, seven, setup, trade, turn,
+)
+from engine.catan_ck.common import Context
+from engine.catan_ck.scoring import check_victory, update_longest_road
+
+STR, INT, OPT_INT, OPT_STR, CARDS, LIST, OPT_LIST = (
+    "str", "int", "optional int", "optional str", "cards", "list", "optional list of seats")
+
+# type -> (fields, who: "active" in a stage / "decision", stages)
+SCHEMA = {
+    "setup_place": ({"intersection": STR, "path": STR}, "setup"),
+    "roll": ({}, "roll"),
+    "move_robber": ({"hex": STR, "victim": OPT_INT}, "robber"),
+    "build_road": ({"path": STR}, "action"),
+    "build_settlement": ({"intersection": STR}, "action"),
+    "build_city": ({"intersection": STR}, "action"),
+    "build_wall": ({"intersection": STR}, "action"),
+    "maritime_trade": ({"give": STR, "take": STR}, "action"),
+    "buy_improvement": ({"track": STR, "metropolis": OPT_STR, "crane": OPT_STR}, "action"),
+    "take_aqueduct": ({"decision": INT, "resource": OPT_STR}, "decision"),
+    "build_knight": ({"intersection": STR}, "action"),
+    "activate_knight": ({"intersection": STR}, "action"),
+    "promote_knight": ({"intersection": STR}, "action"),
+    "move_knight": ({"knight": STR, "intersection": STR}, "action"),
+    "displace_knight": ({"knight": STR, "intersection": STR}, "action"),
+    "chase_robber": ({"knight": STR, "hex": STR, "victim": OPT_INT}, "action"),
+    "retreat_knight": ({"decision": INT, "intersection": STR}, "decision"),
+    "end_turn": ({}, "action"),
+    "discard": ({"decision": INT, "cards": CARDS}, "decision"),
+    "give_cards": ({"decision": INT, "cards": CARDS}, "decision"),
+    "play_progress": ({"card": STR, "white": INT, "red": INT, "intersection": STR, "hexes": LIST, "paths": LIST,
+                       "knights": LIST, "hex": STR, "card_type": STR, "path": STR, "rebuild": OPT_STR,
+                       "target": INT}, "play"),
+    "take_progress": ({"card": STR}, "card_step"),
+    "take_cards": ({"cards": CARDS}, "card_step"),
+    "place_deserter": ({"intersection": OPT_STR}, "card_step"),
+    "desert_knight": ({"decision": INT, "intersection": STR}, "decision"),
+    "harbor_offer": ({"offers": CARDS}, "action"),
+    "set_preferences": ({"preferences": CARDS}, "trade"),
+    "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR}, "trade"),
+    "post_standing": ({"give": CARDS, "want": CARDS}, "trade"),
+    "answer_trade": ({"offer": INT, "answer": STR}, "trade"),
+    "counter_trade": ({"offer": INT, "give": CARDS, "want": CARDS}, "trade"),
+    "complete_trade": ({"offer": INT, "with": INT}, "trade"),
+    "take_standing": ({"offer": INT}, "trade"),
+    "withdraw_trade": ({"offer": INT}, "trade"),
+    "harbor_commodity": ({"decision": INT, "commodity": STR}, "decision"),
+    "lose_city": ({"decision": INT, "intersection": STR}, "decision"),
+    "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
+    "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
+}
+OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode"}
+# moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
+TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
+                 "discard_progress", "retreat_knight", "take_aqueduct", "give_cards", "take_progress",
+                 "take_cards", "place_deserter", "desert_knight", "harbor_commodity"}
+
+HANDLERS = {
+    "setup_place": setup.do_setup_place,
+    "roll": dice.do_roll,
+    "move_robber": seven.do_move_robber,
+    "build_road": building.do_build_road,
+    "build_settlement": building.do_build_settlement,
+    "build_city": building.do_build_city,
+    "build_wall": building.do_build_wall,
+    "maritime_trade": trade.do_maritime_trade,
+    "buy_improvement": improvements.do_buy_improvement,
+    "take_aqueduct": improvements.do_take_aqueduct,
+    "build_knight": knights.do_build_knight,
+    "activate_knight": knights.do_activate_knight,
+    "promote_knight": knights.do_promote_knight,
+    "move_knight": knights.do_move_knight,
+    "displace_knight": knights.do_displace_knight,
+    "chase_robber": knights.do_chase_robber,
+    "retreat_knight": knights.do_retreat_knight,
+    "end_turn": turn.do_end_turn,
+    "discard": decisions.do_discard,
+    "give_cards": decisions.do_give_cards,
+    "play_progress": cards.do_play_progress,
+    "take_progress": cards.do_card_step,
+    "take_cards": cards.do_card_step,
+    "place_deserter": cards.do_card_step,
+    "desert_knight": cards.do_desert_knight,
+    "harbor_offer": cards.do_harbor_offer,
+    "set_preferences": preferences.do_set_preferences,
+    "offer_trade": domestic.do_offer_trade,
+    "post_standing": domestic.do_post_standing,
+    "answer_trade": domestic.do_answer_trade,
+    "counter_trade": domestic.do_counter_trade,
+    "complete_trade": domestic.do_complete_trade,
+    "take_standing": domestic.do_take_standing,
+    "withdraw_trade": domestic.do_withdraw_trade,
+    "harbor_commodity": cards.do_harbor_commodity,
+    "lose_city": decisions.do_lose_city,
+    "choose_deck": decisions.do_choose_deck,
+    "discard_progress": decisions.do_discard_progress,
+}
+
+
+def _valid(kind, value):
+    if kind == STR:
+        return type(value) is str
+    if kind == INT:
+        return type(value) is int
+    if kind == OPT_INT:
+        return value is None or type(value) is int
+    if kind == OPT_STR:
+        return value is None or type(value) is str
+    if kind == CARDS:
+        return type(value) is dict
+    if kind == OPT_LIST:
+        return value is None or (type(value) is list and all(type(item) is int for item in value))
+    if kind == LIST:
+        return type(value) is list and all(type(item) is str for item in value)
+    return False
+
+
+def check_schema(move):
+    need = _need
+    need(isinstance(move, dict), _("A move must be a mapping with a type."))
+    move_type = move.get("type")
+    need(move_type in SCHEMA, _("Unknown move type."))
+    fields, _who = SCHEMA[move_type]
+    timeout = move.get("timeout")
+    for key in move:
+        need(key in ("type", "timeout") or key in fields, _("Unknown field {field} in this move."),
+             field=str(key)[:40])
+    need(timeout is None or (timeout is True and move_type in TIMEOUT_MOVES),
+         _("The field {field} has a wrong value."), field="timeout")
+    for key, kind in fields.items():
+        if key not in move:
+            need(timeout or key in OPTIONAL or (move_type == "play_progress" and key != "card"),
+                 _("The move lacks the field {field}."), field=key)
+        else:
+            need(_valid(kind, move[key]), _("The field {field} has a wrong value."), field=key)
+    return move_type
+
+
+def _need(condition, reason, **args):
+    if not condition:
+        raise IllegalMove(reason, **args)
+
+
+def check_turn(state, seat, move_type, move):
+    """Whether `seat` may make a move of this type now (the rule checks come after)."""
+    _fields, who = SCHEMA[move_type]
+    if who in ("decision", "trade") or (who == "progress" and move.get("decision") is not None):
+        return  # the handler checks that the decision (or the offer) concerns this seat
+    own_decision = any(d["seat"] == seat for d in state["decisions"])
+    if who == "setup":
+        _need(state["phase"] == "setup" and seat == state["active"], _("It is not your turn to place."))
+        return
+    _need(state["phase"] == "play" and seat == state["active"], _("It is not your turn."))
+    _need(not own_decision, _("First answer your open decision."))
+    _need(not turn.turn_blocked(state), _("Waiting for other players' decisions."))
+    stage = state["turn"]["stage"]
+    step = state.get("card_step")
+    if who == "card_step":
+        _need(step is not None, _("There is no such card to finish."))
+        return
+    _need(step is None, _("First finish the card you played."))
+    if who == "progress":
+        who = "action"
+    if who == "play":  # the Alchemist before the roll, every other card in the action phase
+        who = "roll" if stage == "roll" else "action"
+    if move_type == "chase_robber" and stage == "roll" and state["options"]["knight_errant"]:
+        _need(not state["turn"].get("knight_errant"), _("Only one knight may chase the robber before the roll."))
+        return  # CK-KNIGHT-15, option Knight-Errant
+    if stage != who:
+        reasons = {"roll": _("Roll the dice first."), "robber": _("Move the robber first."),
+                   "action": _("This is not possible before the action phase.")}
+        raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
+
+
+def apply_in_context(state, seat, move):
+    """The context after `move` (its state and the engine's public events)."""
+    _need(state["phase"] != "over", _("The game is over."))
+    move_type = check_schema(move)
+    check_turn(state, seat, move_type, move)
+    context = Context(state)
+    HANDLERS[move_type](context, seat, move)
+    preferences.apply_preferences(context, HANDLERS)
+    if "private" not in context.written and state.get("private") and context.barrier:
+        context.state["private"] = []
+    before, after = update_longest_road(context)
+    if before["holder"] != after["holder"] or any(
+            a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
+        context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
+    check_victory(context)
+    return context
+
+
+def apply(state, seat, move):
+    if undo.is_undo(move):
+        _need(set(move) == {"type"}, _("Unknown field in this move."))
+        _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
+        return undo.undo(state, apply)
+    context = apply_in_context(state, seat, move)
+    return undo.record(state, context.state, seat, move,
+                       barrier=context.barrier or move.get("type") == "end_turn")
+
+
+to_act = turn.to_act
+
+
+def legal_moves(state, seat):
+    """Every legal move of `seat`; card choices are described by their constraints
+    (engine.catan_ck.decisions)."""
+    if state["phase"] == "over":
+        return []
+    moves = decisions.decision_moves(state, seat)
+    if state["phase"] == "play":
+        moves += domestic.trade_moves(state, seat)  # ASYNC-07/08: never puts a seat into to_act
+    if seat != state["active"] or seat not in to_act(state) or any(d["seat"] == seat for d in state["decisions"]):
+        return moves
+    if state["phase"] == "setup":
+        return setup.setup_moves(state, seat)
+    if state.get("card_step"):
+        return cards.card_step_moves(state, seat)
+    stage = state["turn"]["stage"]
+    if stage == "roll":
+        moves.append({"type": "roll"})
+        moves += cards.play_moves(state, seat)
+        if state["options"]["knight_errant"] and not state["turn"].get("knight_errant"):
+            moves += [m for m in knights.knight_moves(state, seat) if m["type"] == "chase_robber"]
+        moves += cards.harbor_moves(state, seat)
+    elif stage == "robber":
+        moves += seven.robber_moves(state, seat)
+    elif stage == "action":
+        moves += building.building_moves(state, seat)
+        moves += knights.knight_moves(state, seat)
+        moves += improvements.improvement_moves(state, seat)
+        moves += cards.play_moves(state, seat)
+        moves += trade.trade_moves(state, seat)
+        if turn.progress_over_limit(state, seat):
+            moves += [{"type": "discard_progress", "card": c} for c in state["players"][seat]["progress"]]
+        else:
+            moves.append({"type": "end_turn"})
+    if undo.can_undo(state, seat):
+        moves.append(dict(undo.UNDO_MOVE))
+    return moves

@@ -1,0 +1,127 @@
+"""Victory points, Longest Road and the end of the game (CK-VP, CK-WIN, CAT-ROAD-LONGEST).
+
+Points are never cached: `points` derives them from the state every time, so they cannot
+drift from their recomputation (CK-VP-02).
+"""
+
+from engine.catan_ck.board import GEOMETRY
+from engine.catan_ck.data.improvements import LONGEST_ROAD_MINIMUM, POINTS
+from engine.catan_ck.data.progress_cards import card_record
+
+
+def points_breakdown(state, seat):
+    """Every VP source of CK-VP-01 for one seat."""
+    breakdown = {"settlements": 0, "cities": 0, "metropolises": 0, "longest_road": 0, "defenders": 0,
+                 "merchant": 0, "progress": 0}
+    for building in state["buildings"].values():
+        if building["owner"] != seat:
+            continue
+        if building["kind"] == "city":
+            breakdown["cities"] += POINTS["city"]
+            if building["metropolis"]:
+                breakdown["metropolises"] += POINTS["metropolis"]
+        else:  # a settlement, or a city turned on its side (CK-BARB-09)
+            breakdown["settlements"] += POINTS["settlement"]
+    if state["longest_road"]["holder"] == seat:
+        breakdown["longest_road"] = POINTS["longest_road"]
+    player = state["players"][seat]
+    breakdown["defenders"] = player["defenders"] * POINTS["defender"]
+    merchant = state["merchant"]
+    if merchant and merchant["owner"] == seat:
+        breakdown["merchant"] = POINTS["merchant"]
+    breakdown["progress"] = sum(POINTS["progress"] for card in player["revealed"]
+                                if card_record(card)["when"] == "on_draw")
+    return breakdown
+
+
+def points(state, seat):
+    return sum(points_breakdown(state, seat).values())
+
+
+def blocked_for(state, seat):
+    """Intersections holding another player's building or knight (CAT-ROAD-LONGEST-01)."""
+    blocked = {name for name, b in state["buildings"].items() if b["owner"] != seat}
+    blocked.update(name for name, k in state["knights"].items() if k["owner"] != seat)
+    return blocked
+
+
+def road_length(state, seat):
+    """Longest trail in the seat's roads (CAT-ROAD-LONGEST-06): a depth-first search from
+    every touched intersection carrying the used segments; a trail may start or end at a
+    blocked intersection but never passes through one."""
+    roads = [path for path, owner in state["roads"].items() if owner == seat]
+    if not roads:
+        return 0
+    blocked = blocked_for(state, seat)
+    at = {}
+    for path in roads:
+        for end in GEOMETRY.path_ends[path]:
+            at.setdefault(end, []).append(path)
+    best = 0
+
+    def walk(node, used, length):
+        nonlocal best
+        best = max(best, length)
+        if length and node in blocked:
+            return
+        for path in at.get(node, ()):
+            if path in used:
+                continue
+            a, b = GEOMETRY.path_ends[path]
+            used.add(path)
+            walk(b if a == node else a, used, length + 1)
+            used.discard(path)
+
+    for node in at:
+        walk(node, set(), 0)
+    return best
+
+
+def update_longest_road(context):
+    """Recompute every length and apply the award rule CAT-ROAD-LONGEST-04 (after every move)."""
+    state = context.state
+    lengths = [road_length(state, seat) for seat in range(state["players_count"])]
+    holder = state["longest_road"]["holder"]
+    longest = max(lengths)
+    if longest < LONGEST_ROAD_MINIMUM:
+        new_holder = None
+    elif holder is not None and lengths[holder] == longest:
+        new_holder = holder
+    elif lengths.count(longest) == 1:
+        new_holder = lengths.index(longest)
+    else:
+        new_holder = None  # set aside until one player alone is longest
+    current = state["longest_road"]
+    if current["lengths"] != lengths or current["holder"] != new_holder:
+        context.state["longest_road"] = {"holder": new_holder, "lengths": lengths}
+        context.written.add("longest_road")
+    return current, context.state["longest_road"]
+
+
+def check_victory(context):
+    """CK-WIN-02: the active player wins as soon as they have the target during their turn."""
+    state = context.state
+    if state["phase"] != "play":
+        return False
+    active = state["active"]
+    if points(state, active) < state["options"]["victory_points"]:
+        return False
+    context.state["phase"] = "over"
+    context.state["decisions"] = []  # ASYNC-09, CK-WIN-04: open decisions are dropped
+    context.state["result"] = final_result(state, active)
+    context.barrier = True
+    return True
+
+
+def final_result(state, winner):
+    """Ranking (winner first, then by VP; equal VP share a rank, OQ-33), scores, breakdown."""
+    seats = range(state["players_count"])
+    scores = [points(state, seat) for seat in seats]
+    others = sorted((s for s in seats if s != winner), key=lambda s: -scores[s])
+    ranking, rank = [{"seat": winner, "rank": 1, "score": scores[winner]}], 2
+    for index, seat in enumerate(others):
+        if index and scores[seat] != scores[others[index - 1]]:
+            rank = index + 2
+        ranking.append({"seat": seat, "rank": rank, "score": scores[seat]})
+    return {"winner": winner, "ranking": ranking, "scores": scores,
+            "breakdown": [points_breakdown(state, seat) for seat in seats]}

@@ -1,0 +1,65 @@
+"""Maritime trade with the bank and the harbours (CAT-TRADE-02..04, CK-IMPROVE-04, CK-MERCHANT-02).
+
+Domestic trade (CAT-TRADE-05..07, spec 4.5) is not implemented yet.
+"""
+
+from engine.core.text import _
+from engine.catan_ck.board import GEOMETRY
+from engine.catan_ck.common import need
+from engine.catan_ck.data.harbours import BANK_RATE, GENERIC_RATE, SPECIAL_RATE
+from engine.catan_ck.data.improvements import ABILITY_LEVEL
+from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, TERRAINS
+
+
+def harbours_of(state, seat):
+    """Harbour types the seat may use: a building on either served intersection (CAT-BOARD-07)."""
+    own = {x for x, b in state["buildings"].items() if b["owner"] == seat}
+    return {kind for harbour, kind in state["board"]["harbours"].items()
+            if own & set(GEOMETRY.harbour_intersections[harbour])}
+
+
+def trade_rate(state, seat, give):
+    """The best rate the seat is entitled to when giving `give` (CAT-TRADE-02/03)."""
+    rate = BANK_RATE
+    harbours = harbours_of(state, seat)
+    if "generic" in harbours:
+        rate = GENERIC_RATE  # resources and commodities alike (OQ-34)
+    if give in harbours:
+        rate = SPECIAL_RATE  # a special harbour takes only its own resource
+    if give in COMMODITIES and state["players"][seat]["levels"]["trade"] >= ABILITY_LEVEL:
+        rate = SPECIAL_RATE
+    merchant = state["merchant"]
+    if merchant and merchant["owner"] == seat:
+        terrain = TERRAINS[state["board"]["hexes"][merchant["hex"]]["terrain"]]
+        if terrain["resource"] == give:
+            rate = SPECIAL_RATE
+    if give in (state["turn"] or {}).get("fleet", ()):
+        rate = SPECIAL_RATE
+    return rate
+
+
+def do_maritime_trade(context, seat, move):
+    state = context.state
+    give, take = move["give"], move["take"]
+    need(give in CARD_TYPES and take in CARD_TYPES, _("Name a resource or commodity."))
+    need(give != take, _("You cannot trade a card type for the same type."))
+    rate = trade_rate(state, seat, give)
+    need(state["players"][seat]["hand"][give] >= rate, _("You need {count} cards of that type."), count=rate)
+    need(state["bank"][take] > 0, _("The bank has no card of that type left."))
+    hand = context.player_item(seat, "hand")
+    bank = context.write("bank")
+    hand[give] -= rate
+    bank[give] += rate
+    hand[take] += 1
+    bank[take] -= 1
+
+
+def trade_moves(state, seat):
+    hand = state["players"][seat]["hand"]
+    moves = []
+    for give in CARD_TYPES:
+        if hand[give] < trade_rate(state, seat, give):
+            continue
+        moves += [{"type": "maritime_trade", "give": give, "take": take} for take in CARD_TYPES
+                  if take != give and state["bank"][take] > 0]
+    return moves

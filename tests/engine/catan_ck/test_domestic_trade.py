@@ -1,0 +1,97 @@
+"""Domestic trade without waiting (CAT-TRADE-05..07, spec 4.5)."""
+
+import pytest
+
+from engine.core.errors import IllegalMove
+from engine.core.text import render
+from engine.catan_ck import apply, describe, legal_moves, to_act
+from tests.engine.catan_ck.helpers import empty_board, give
+
+
+def _state():
+    state = empty_board(seed=15)
+    a, b, c, d = state["order"]
+    give(state, a, wool=3, ore=1)
+    give(state, b, brick=2)
+    give(state, c, brick=1, grain=1)
+    return state, (a, b, c, d)
+
+
+def test_TEST_49_CAT_TRADE_05_06_invalid_exchanges_are_refused():
+    state, (a, b, c, d) = _state()
+    with pytest.raises(IllegalMove, match="both sides"):
+        apply(state, a, {"type": "offer_trade", "give": {"wool": 1}, "want": {"wool": 1}})
+    with pytest.raises(IllegalMove, match="by type and number"):
+        apply(state, a, {"type": "offer_trade", "give": {"wool": 2}, "want": {}})
+    with pytest.raises(IllegalMove, match="do not hold"):
+        apply(state, a, {"type": "offer_trade", "give": {"grain": 1}, "want": {"brick": 1}})
+    with pytest.raises(IllegalMove, match="action phase"):
+        apply(state, b, {"type": "offer_trade", "give": {"brick": 1}, "want": {"wool": 1}})
+
+
+def test_ASYNC_TRADE_02_first_acceptance_executes_at_once_and_others_never_wait():
+    state, (a, b, c, d) = _state()
+    state = apply(state, a, {"type": "offer_trade", "give": {"wool": 2}, "want": {"brick": 1}})
+    offer = state["offers"][0]["id"]
+    assert to_act(state) == {a}  # ASYNC-07: offers put nobody into to_act
+    assert {"type": "answer_trade", "offer": offer, "answer": "accept"} in legal_moves(state, b)
+    assert {"type": "answer_trade", "offer": offer, "answer": "accept"} not in legal_moves(state, d)  # no brick
+    after = apply(state, c, {"type": "answer_trade", "offer": offer, "answer": "accept"})
+    assert after["players"][c]["hand"]["wool"] == 2 and after["players"][a]["hand"]["brick"] == 1
+    assert after["offers"] == [] and after["undo"] is None
+    line = render(describe({"type": "answer_trade", "offer": offer, "answer": "accept"}, state, seat=c))
+    assert line == "%d gives %d 2 wool for 1 brick." % (a, c)
+
+
+def test_ASYNC_TRADE_02_choose_mode_and_a_refusal_when_the_cards_are_gone():
+    state, (a, b, c, d) = _state()
+    state = apply(state, a, {"type": "offer_trade", "give": {"wool": 1}, "want": {"brick": 1}, "mode": "choose"})
+    offer = state["offers"][0]["id"]
+    state = apply(state, b, {"type": "answer_trade", "offer": offer, "answer": "accept"})
+    state = apply(state, c, {"type": "answer_trade", "offer": offer, "answer": "accept"})
+    assert state["offers"][0]["accepted"] == [b, c]
+    done = apply(state, a, {"type": "complete_trade", "offer": offer, "with": b})
+    state["players"][c]["hand"]["brick"] = 0  # c spent the brick meanwhile
+    state["bank"]["brick"] += 1
+    with pytest.raises(IllegalMove, match="no longer holds"):
+        apply(state, a, {"type": "complete_trade", "offer": offer, "with": c})
+    assert done["players"][b]["hand"]["wool"] == 1 and done["offers"] == []
+
+
+def test_ASYNC_TRADE_03_a_counter_offer_the_active_player_accepts():
+    state, (a, b, c, d) = _state()
+    state = apply(state, a, {"type": "offer_trade", "give": {"wool": 2}, "want": {"brick": 2}, "to": [b]})
+    offer = state["offers"][0]["id"]
+    state = apply(state, b, {"type": "counter_trade", "offer": offer, "give": {"brick": 1}, "want": {"wool": 2}})
+    counter = state["offers"][-1]
+    assert counter["kind"] == "counter" and counter["to"] == [a]
+    after = apply(state, a, {"type": "answer_trade", "offer": counter["id"], "answer": "accept"})
+    assert after["players"][b]["hand"] == dict(after["players"][b]["hand"], brick=1, wool=2)
+    lapsed = apply(state, a, {"type": "end_turn"})
+    assert lapsed["offers"] == []  # turn offers and counters lapse with the turn
+
+
+def test_ASYNC_TRADE_04_standing_offers_are_taken_by_an_active_player():
+    state, (a, b, c, d) = _state()
+    state = apply(state, b, {"type": "post_standing", "give": {"brick": 1}, "want": {"ore": 1}})
+    offer = state["offers"][0]["id"]
+    assert {"type": "take_standing", "offer": offer} in legal_moves(state, a)
+    assert {"type": "take_standing", "offer": offer} not in legal_moves(state, c)
+    with pytest.raises(IllegalMove, match="Only the active player"):
+        apply(state, c, {"type": "take_standing", "offer": offer})
+    after = apply(state, a, {"type": "take_standing", "offer": offer})
+    assert after["players"][a]["hand"]["brick"] == 1 and after["players"][b]["hand"]["ore"] == 1
+    later = apply(state, a, {"type": "end_turn"})
+    assert later["offers"][0]["id"] == offer  # standing offers stay
+    withdrawn = apply(later, b, {"type": "withdraw_trade", "offer": offer})
+    assert withdrawn["offers"] == []
+
+
+def test_TEST_57_ASYNC_UNDO_a_domestic_trade_cannot_be_undone():
+    state, (a, b, c, d) = _state()
+    give(state, a, wool=4)
+    traded = apply(state, a, {"type": "maritime_trade", "give": "wool", "take": "grain"})
+    assert {"type": "undo"} in legal_moves(traded, a)
+    traded = apply(traded, a, {"type": "offer_trade", "give": {"grain": 1}, "want": {"brick": 1}, "to": [b]})
+    traded = apply(traded, b, {"type": "answer_trade", "offer": traded["offers"][0]["id"], "answer": "accept"})
+    assert {"type": "undo"} not in legal_moves(traded, a)

@@ -1,0 +1,108 @@
+"""Views (CAT-INFO), log lines and timeouts (ASYNC-05)."""
+
+import importlib
+
+from engine.core.rng import Rng
+from engine.core.text import render
+from engine.catan_ck import apply, describe, legal_moves, new, timeout_move, to_act, view
+from engine.catan_ck.bots import random_move
+from engine.catan_ck.moves import SCHEMA
+from tests.engine.catan_ck.helpers import after_setup, empty_board, give, roll
+
+
+def _play(seed, steps, players=4):
+    state, rng = new({}, players, seed), Rng.from_seed(seed)
+    states = [state]
+    for _ in range(steps):
+        seats = sorted(to_act(state))
+        if not seats:
+            break
+        seat = seats[rng.below(len(seats))]
+        state = apply(state, seat, random_move(state, seat, rng))
+        states.append(state)
+    return states
+
+
+def test_CAT_INFO_every_state_key_is_classified_for_views():
+    """A new top-level state key must be declared public, secret, counted or filtered."""
+    module = importlib.import_module("engine.catan_ck.view")
+    known = module.PUBLIC | module.SECRET | module.SHOWN_AS_COUNTS | module.FILTERED
+    for state in _play(3, 300, players=3) + _play(4, 300):
+        assert set(state) <= known, set(state) - known
+
+
+def test_CAT_INFO_02_hands_and_progress_faces_are_private():
+    state = after_setup(seed=2)
+    a, b = state["order"][:2]
+    state["players"][b]["progress"] = ["spy-1"]
+    mine, theirs, spectator = view(state, b), view(state, a), view(state, None)
+    assert mine["players"][b]["hand"] == state["players"][b]["hand"] and mine["players"][b]["progress"] == ["spy-1"]
+    for shown in (theirs, spectator):
+        assert shown["players"][b]["hand"] is None and shown["players"][b]["progress"] is None
+        assert shown["players"][b]["cards"] == sum(state["players"][b]["hand"].values())
+        assert shown["players"][b]["progress_counts"] == {"trade": 0, "politics": 1, "science": 0}
+    for shown in (mine, theirs, spectator):
+        assert "rng" not in shown and "undo" not in shown and shown["decks"] == {"trade": 18, "politics": 18, "science": 18}
+        assert "spy-1" not in repr(shown["decisions"]) and str(state["rng"]) not in repr(shown)
+
+
+def test_CAT_ROBBER_03_the_stolen_card_is_seen_by_thief_and_victim_only():
+    state = empty_board(seed=5, stage="robber")
+    state["barbarians"]["attacks"] = 1
+    a, b, c = state["order"][:3]
+    from engine.catan_ck.board import GEOMETRY
+    from tests.engine.catan_ck.helpers import put
+    target = next(h for h in GEOMETRY.land_names if h != state["robber"])
+    put(state, b, "settlement", GEOMETRY.hex_corners[target][0])
+    give(state, b, coin=1)
+    after = apply(state, a, {"type": "move_robber", "hex": target, "victim": b})
+    assert view(after, a)["private"][0]["card"] == view(after, b)["private"][0]["card"] == "coin"
+    assert view(after, c)["private"] == [] and view(after, None)["private"] == []
+    assert "coin" not in render(describe({"type": "move_robber", "hex": target, "victim": b}, state))
+
+
+def test_D_04_the_new_card_of_an_overflow_is_only_shown_to_its_owner():
+    state = {"decisions": [{"id": 1, "seat": 1, "kind": "discard_progress", "blocks": "roll", "card": "spy-2"}]}
+    full = after_setup(seed=2)
+    full = dict(full, decisions=state["decisions"])
+    assert view(full, 1)["decisions"][0]["card"] == "spy-2"
+    assert "card" not in view(full, 0)["decisions"][0]
+
+
+def test_describe_writes_the_dice_and_production_into_the_line():
+    state = empty_board(seed=3, stage="roll")
+    from tests.engine.catan_ck.helpers import with_roll
+    state = with_roll(state, 4, 2, "ship")
+    line = render(describe({"type": "roll"}, state), names={s: "P%d" % s for s in range(4)})
+    assert "rolls 4 (white) and 2 (red) = 6; event die: barbarian ship." in line
+    assert line.startswith("P%d" % state["active"])
+
+
+def test_describe_names_the_seat_of_a_decision_and_marks_timeouts():
+    state = empty_board(seed=5, stage="roll")
+    seat = state["order"][2]
+    give(state, seat, ore=5, wool=4)
+    after = roll(state, 3, 4)
+    move = timeout_move(after, seat)
+    line = render(describe(move, after))
+    assert line.startswith("%d discards " % seat) and line.endswith("(by timeout)")
+
+
+def test_ASYNC_05_every_seat_in_to_act_has_a_timeout_move_that_applies():
+    for seed in range(6):
+        for state in _play(seed, 250, players=3 + seed % 2)[::5]:
+            for seat in to_act(state):
+                move = timeout_move(state, seat)
+                assert move is not None and move["timeout"] is True
+                after = apply(state, seat, move)
+                assert after != state
+                render(describe(move, state))
+
+
+def test_every_listed_move_type_is_in_the_schema_and_describes():
+    for state in _play(9, 400)[::7]:
+        for seat in to_act(state):
+            for move in legal_moves(state, seat)[:40]:
+                assert move["type"] in SCHEMA or move["type"] == "undo"
+                if "choose" not in repr(move):
+                    assert render(describe(move, state))
