@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.models import display_name
 
-from games import clocks, engines, signals
+from games import clocks, engines, replays, signals
 from games.models import Game, Slot
 from games.notifications import outbox
 
@@ -49,6 +49,7 @@ def game_started(sender, game, **kwargs):
 def move_applied(sender, game, move, **kwargs):
     # The clocks were set in the move's own transaction (moves.update_seats); `game` holds
     # its seats as committed, so this reads nothing.
+    replays.keep_snapshot(game)
     seats = game.seat_list()
     by_bot = any(s.dropped and s.position == move.seat for s in seats)
     if not by_bot and not game.is_finished and any(s.dropped and s.to_act for s in seats):
