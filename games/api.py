@@ -84,18 +84,18 @@ def game_log(request, pk):
 
 @api_view(["GET", "POST"])
 def game_moves(request, pk):
-    game, seat = watchable_game(request.user, pk)
     if request.method == "GET":
+        game, seat = watchable_game(request.user, pk)
         legal = [{"move": m["move"], "label": m["label"]} for m in presenters.legal_moves(game, seat)]
         return JsonResponse({"version": game.version, "seat": seat and seat.position, "moves": legal})
-    if seat is None:
-        return error(403, text("You do not play in this game."))
+    # A submit reads the game once, locked, with everything the answer needs (moves.locked_game);
+    # who may move (and whether an outsider may know the game: 404) is checked there.
     body = parse_body(request)
     if body is None:
         return error(400, text("Send a JSON object with a move and the version you saw."))
     try:
         result = moves.submit_move(
-            game.pk, request.user, body.get("move"), json_number(body, "version"),
+            pk, request.user, body.get("move"), json_number(body, "version"),
             request_id=body.get("request_id"), seat=json_number(body, "seat"),
         )
     except moves.MoveRefused as refused:

@@ -77,23 +77,35 @@ def sync_game(game_pk, mover=None, now=None):
         if seat.to_act and not seat.dropped and seat.waiting_since and seat.clock_since != seat.waiting_since:
             start_clock(game, seat, profiles.get(seat.user_id), mover, now)
         elif not seat.to_act and seat.clock_since is not None:
-            Seat.objects.filter(pk=seat.pk, to_act=False).update(
-                clock_since=None, deadline=None, clock_left=None, next_nag=None, warned=False)
+            Seat.objects.filter(pk=seat.pk, to_act=False).update(**STOPPED)
 
 
-def start_clock(game, seat, profile, mover, now):
+def clock_fields(game, seat, profile, mover):
+    """The clock of a wait that begins at `seat.waiting_since`, as Seat field values.
+
+    `quiet`: the mover (who sees it) or the game's start (its email says it) needs no turn email."""
     since = seat.waiting_since
     limit = None if game.timeout_policy == TimeoutPolicy.NONE else since + period(game)
     paused = on_vacation(profile)
-    quiet = seat.position == mover or game.version == 0  # the mover, or the "game started" email says it
-    changed = Seat.objects.filter(pk=seat.pk, to_act=True, waiting_since=since).exclude(clock_since=since).update(
-        clock_since=since, warned=False, turn_emailed=quiet,
-        deadline=None if paused else limit,
-        clock_left=period(game) if paused and limit else None,
-        next_nag=None if paused else first_nag(since, limit, game),
-    )
-    if changed == 1 and not quiet:
-        turns.schedule(seat.user_id, now)
+    return {
+        "clock_since": since, "warned": False,
+        "turn_emailed": seat.position == mover or game.version == 0,
+        "deadline": None if paused else limit,
+        "clock_left": period(game) if paused and limit else None,
+        "next_nag": None if paused else first_nag(since, limit, game),
+    }
+
+
+STOPPED = {"clock_since": None, "deadline": None, "clock_left": None, "next_nag": None, "warned": False}
+
+
+def start_clock(game, seat, profile, mover, now):
+    fields = clock_fields(game, seat, profile, mover)
+    since = fields["clock_since"]
+    changed = Seat.objects.filter(pk=seat.pk, to_act=True, waiting_since=since).exclude(
+        clock_since=since).update(**fields)
+    if changed == 1 and not fields["turn_emailed"]:
+        turns.schedule(seat.user_id, now, profile)
 
 
 # The periodic tick ---------------------------------------------------------------------------
@@ -317,7 +329,7 @@ def play_bots(game_pk, limit=5000):
 
 def bot_move(game_pk):
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_pk)
+        game = moves.locked_game(game_pk)
         if game.is_finished:
             return False
         acting = engines.to_act(game.game_id, game.state)

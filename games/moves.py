@@ -10,12 +10,13 @@ import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from engine.core.errors import IllegalMove
 from engine.core.text import text
 from games import engines, signals
-from games.models import Game, GameEvent, Move
+from games.models import Game, GameEvent, Move, Seat
 
 MAX_MOVE_BYTES = 8_000
 MAX_MOVE_DEPTH = 8
@@ -50,11 +51,19 @@ class Result:
     duplicate: bool
 
 
+def locked_game(game_pk):
+    """The game row locked for a write, with its invitation (the timeout policy) and its seats,
+    their users and profiles in one more query: everything a move, its clocks and the answer read."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
+    return (Game.objects.select_for_update(of=("self",)).select_related("invitation")
+            .prefetch_related(seats).get(pk=game_pk))
+
+
 def submit_move(game_pk, user, move, version, request_id=None, seat=None):
     """Apply `move` for `user`'s seat in game `game_pk`; Result, or MoveRefused."""
     with transaction.atomic():
         try:
-            game = Game.objects.select_for_update().get(pk=game_pk)
+            game = locked_game(game_pk)
         except Game.DoesNotExist:
             raise MoveRefused(404, text("There is no such game.")) from None
         checked = check_move(game, user, move, version, request_id, seat)
@@ -69,6 +78,8 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
 
     Must run with the game row locked."""
     seat = game.seat_of(user)
+    if seat is None and not game.is_public:  # a private game's existence is not told to outsiders
+        raise MoveRefused(404, text("There is no such game."))
     if seat is None:
         raise MoveRefused(403, text("You do not play in this game."))
     if claimed_seat is not None and claimed_seat != seat.position:
@@ -146,19 +157,24 @@ def do_apply_move(checked, request_id):
     game.state = state
     game.version = row.seq
     game.updated = now
-    update_seats(game, now, before)
+    update_seats(game, now, before, mover=checked.seat.position)
     game.save(update_fields=["state", "version", "updated", "status", "outcome", "finished"])
     notify_move(game, row)
     return row
 
 
-def update_seats(game, now, before):
-    """Cache whose turn it is (and since when), and the result once the game ends.
+def update_seats(game, now, before, mover=None):
+    """Cache whose turn it is (and since when), the clocks, and the result once the game ends.
 
     A seat's wait (its move clock) starts when it begins to act, and again whenever a new
     turn begins (the engine's turn marker changed), even if the same seat acted before:
     in a solo game the bot's turn is played inside the human's last move. A move within a
-    turn never restarts it, so a partial move cannot push the deadline back."""
+    turn never restarts it, so a partial move cannot push the deadline back. The clock is
+    set in the same UPDATE as the wait (games/clocks.py computes it), so a move leaves no
+    bookkeeping for after its commit."""
+    from games import clocks
+    from games.notifications import turns
+
     acting = engines.to_act(game.game_id, game.state)
     new_turn = engines.turn_marker(game.game_id, before) != engines.turn_marker(game.game_id, game.state)
     result = engines.outcome(game.game_id, game.state)
@@ -171,7 +187,7 @@ def update_seats(game, now, before):
     fields = ["to_act", "waiting_since", "rank", "score"]
     for seat in game.seat_list():
         before = [getattr(seat, name) for name in fields]
-        was_acting = seat.to_act
+        was_acting, changed = seat.to_act, list(fields)
         seat.to_act = seat.position in acting
         if not seat.to_act:
             seat.waiting_since = None
@@ -179,8 +195,18 @@ def update_seats(game, now, before):
             seat.waiting_since = now
         seat.rank = ranks.get(seat.position)
         seat.score = scores.get(seat.position)
-        if [getattr(seat, name) for name in fields] != before:  # most moves change no seat
-            seat.save(update_fields=fields)
+        profile = getattr(seat.user, "profile", None)
+        clock = {}
+        if seat.to_act and not seat.dropped and seat.waiting_since != seat.clock_since:
+            clock = clocks.clock_fields(game, seat, profile, mover)
+        elif not seat.to_act and any(getattr(seat, name) is not None for name in clocks.STOPPED if name != "warned"):
+            clock = clocks.STOPPED
+        for name, value in clock.items():
+            setattr(seat, name, value)
+        if [getattr(seat, name) for name in fields] != before or clock:  # most moves change no seat
+            seat.save(update_fields=changed + list(clock))
+        if clock and not clock.get("turn_emailed", True):
+            turns.schedule(seat.user_id, now, profile)
 
 
 def ranking(outcome):

@@ -4,14 +4,20 @@ Each step is shown through `engine.view(state_at_step, viewer_seat)`, so a repla
 shows a viewer exactly what he could see at that moment of the game.
 """
 
+import hashlib
 import json
 
 from engine.core.contract import rules_version
 from games import engines
+from games.optional_cache import cached
 
 
-def moves_of(game, until=None):
-    rows = game.moves.order_by("seq").values_list("seq", "seat", "payload")
+SNAPSHOT_EVERY = 25  # a replay step rebuilds at most this many moves (from a cached snapshot)
+SNAPSHOT_SECONDS = 7 * 24 * 3600
+
+
+def moves_of(game, until=None, after=0):
+    rows = game.moves.filter(seq__gt=after).order_by("seq").values_list("seq", "seat", "payload")
     if until is not None:
         rows = rows.filter(seq__lte=until)
     return [(seat, payload) for _seq, seat, payload in rows]
@@ -25,11 +31,38 @@ def states(game, until=None):
 
 
 def state_at(game, step):
+    """The state after move `step`: from the snapshot at or below it, plus at most
+    SNAPSHOT_EVERY - 1 moves, so any step of a long game costs about the same."""
     if step == game.version:
         return game.state
-    state = None
-    for state in states(game, until=step):
-        pass
+    base = step - step % SNAPSHOT_EVERY
+    return advance(game, snapshot(game, base), base, step)
+
+
+def snapshot(game, step):
+    """The state after move `step` (a multiple of SNAPSHOT_EVERY), cached: past moves never change."""
+    if step == 0:
+        return next(iter(states(game, until=0)))
+    return cached(snapshot_key(game, step), SNAPSHOT_SECONDS,
+                  lambda: advance(game, snapshot(game, step - SNAPSHOT_EVERY), step - SNAPSHOT_EVERY, step))
+
+
+def snapshot_key(game, step):
+    # The seed's hash tells this game from another with the same id (a database restored from a
+    # backup, a test database); the seed itself never leaves the database.
+    seed = hashlib.sha256(str(game.seed).encode()).hexdigest()[:16]
+    return f"replay-snapshot:{game.pk}:{seed}:{step}"
+
+
+def keep_snapshot(game):
+    """After a move whose number is a snapshot step: keep the state, so no replay rebuilds it."""
+    if game.version and game.version % SNAPSHOT_EVERY == 0:
+        cached(snapshot_key(game, game.version), SNAPSHOT_SECONDS, lambda: game.state)
+
+
+def advance(game, state, step, until):
+    for seat, payload in moves_of(game, until=until, after=step):
+        state = engines.rules(game.game_id).apply(state, seat, payload)
     return state
 
 

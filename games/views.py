@@ -279,6 +279,9 @@ def game_chat(request, pk):
     return render(request, "games/_chat_region.html", {"chat": chat_context(request, game, seat)})
 
 
+REPLAY_LOG_LINES = 40
+
+
 def replay(request, pk, step=None):
     game, seat = watchable_game(request.user, pk)
     asked = query_number(request, "step")
@@ -302,7 +305,10 @@ def replay(request, pk, step=None):
         "steps": range(0, last + 1),
         "view": view,
         "board_template": board_template(game.game_id),
-        "log": presenters.log(game, names, until=step),
+        # The lines up to this step, at most REPLAY_LOG_LINES of them: a step late in a long game
+        # costs what an early one does; the whole log is one link away.
+        "log": presenters.log(game, names, after=max(0, step - REPLAY_LOG_LINES), until=step),
+        "log_cut": step > REPLAY_LOG_LINES,
         "players": presenters.players(game),
         "final": game.is_finished and step == last,
     })

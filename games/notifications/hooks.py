@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.models import display_name
 
-from games import clocks, engines, signals
+from games import clocks, engines, replays, signals
 from games.models import Game, Slot
 from games.notifications import outbox
 
@@ -47,10 +47,12 @@ def game_started(sender, game, **kwargs):
 @receiver(signals.move_applied, dispatch_uid="correspondence-move")
 @_safely
 def move_applied(sender, game, move, **kwargs):
-    clocks.sync_game(game.pk, mover=move.seat)
+    # The clocks were set in the move's own transaction (moves.update_seats); `game` holds
+    # its seats as committed, so this reads nothing.
+    replays.keep_snapshot(game)
     seats = game.seat_list()
     by_bot = any(s.dropped and s.position == move.seat for s in seats)
-    if not by_bot and not game.is_finished and game.seats.filter(dropped=True, to_act=True).exists():
+    if not by_bot and not game.is_finished and any(s.dropped and s.to_act for s in seats):
         outbox.delay("play_bots", game.pk)
 
 

@@ -18,11 +18,11 @@ def is_active(profile, now):
     return profile.last_seen is not None and profile.last_seen > now - timedelta(seconds=settings.ACTIVE_SECONDS)
 
 
-def schedule(user_id, now):
+def schedule(user_id, now, profile=None):
     """A game began to wait for this user: make sure a turn email is due (batched)."""
     from accounts.models import Profile
 
-    profile = Profile.objects.filter(user_id=user_id).first()
+    profile = profile if profile is not None else Profile.objects.filter(user_id=user_id).first()
     if profile is None or not profile.notify_turn:
         return
     mail, _created = TurnMail.objects.get_or_create(user_id=user_id)

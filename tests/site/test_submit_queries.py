@@ -1,0 +1,51 @@
+"""A move submit costs a handful of queries, whatever the game's size (issue: speed)."""
+
+import json
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+import engine.praga as praga
+from accounts.models import ApiToken
+from games.models import Seat
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db
+# The token, the locked game with its invitation, its seats with users and profiles, the Move
+# INSERT, the game UPDATE; two seat UPDATEs and the turn email's timer (3) when the turn passes.
+WITHIN_A_TURN = 5
+TURN_PASSES = 10
+
+
+def submit(game, token, move, callbacks):
+    client = Client()
+    with CaptureQueriesContext(connection) as queries, callbacks(execute=True):
+        response = client.post(f"/api/games/{game.pk}/moves/", json.dumps({"move": move, "version": game.version}),
+                               content_type="application/json", HTTP_AUTHORIZATION=f"Token {token}")
+    assert response.status_code == 200, response.content
+    game.refresh_from_db()
+    return [q["sql"] for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+
+
+def test_praga_turns_cost_a_handful_of_queries_each_and_set_the_next_clock(alice, bob,
+                                                                          django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the clocks start as after a real commit
+        game = start_game("praga", [alice, bob])
+    tokens = {seat.position: ApiToken.issue(seat.user)[1] for seat in game.seat_list()}
+    counts, turns = [], 0
+    while turns < 4:
+        game.refresh_from_db()
+        seat = next(s for s in game.seat_list() if s.to_act)
+        legal = [m for m in praga.legal_moves(game.state, seat.position) if m["type"] not in ("undo", "refresh")]
+        move = next((m for m in legal if m["type"] == "end_turn"), legal[0])
+        counts.append((move["type"], len(submit(game, tokens[seat.position], move,
+                                                django_capture_on_commit_callbacks))))
+        turns += move["type"] == "end_turn"
+    assert all(count <= WITHIN_A_TURN for kind, count in counts if kind != "end_turn"), counts
+    assert all(count <= TURN_PASSES for kind, count in counts if kind == "end_turn"), counts
+    mover, other = Seat.objects.get(game=game, position=seat.position), Seat.objects.exclude(
+        position=seat.position).get(game=game)
+    assert mover.deadline is None and mover.clock_since is None
+    assert other.to_act and other.clock_since == other.waiting_since and other.deadline is not None
