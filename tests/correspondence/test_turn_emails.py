@@ -159,14 +159,15 @@ def test_it_tells_what_happened_since_the_last_move_the_deadline_and_its_consequ
     body = message.body
     assert "Seit deinem letzten Zug:" in body
     alice_card, carol_card = game.state["table"][1][0], game.state["table"][2][0]
-    assert f"alice plays {alice_card}." in body and f"carol plays {carol_card}." in body  # toy lines: no catalog
+    # the toy game's "{player} plays {card}." has the German of the engine catalog (Catan's line)
+    assert f"alice spielt {alice_card}." in body and f"carol spielt {carol_card}." in body
     assert game.state["table"][0][0] not in body and played["type"] == "play"
     assert not any(card in body for hand in game.state["hands"] for card in hand)  # nothing hidden
     deadline = Seat.objects.get(game=game, user=bob).deadline.astimezone(zoneinfo.ZoneInfo("Europe/Prague"))
     assert f"Ziehe bis {deadline:%-d}" in body and f"{deadline:%H:%M} (Zeitzone Europe/Prague)" in body
     assert "spielt ein Bot deinen Platz bis zum Ende" in body
     html = message.alternatives[0][0]
-    assert f"alice plays {alice_card}." in html and "Europe/Prague" in html
+    assert f"alice spielt {alice_card}." in html and "Europe/Prague" in html
 
 
 def test_a_turn_email_names_the_cancel_policy_and_the_automatic_vacation(alice, bob, committed):
