@@ -221,3 +221,27 @@ def test_the_plaza_technology_is_chosen_on_the_board_and_other_plazas_say_why_no
     reasons = praga_flow.reasons_for(state, seat, legal_moves(state, seat))
     off = [k for k in reasons if k.startswith("usetech:T4-5 plazahex:")]
     assert off and all(k.split(":")[-1] not in state["plaza_order"] for k in off)
+
+
+def test_every_move_type_has_a_log_icon_that_the_page_defines():
+    import re
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from engine.praga.moves import SCHEMA
+    from games.boards import praga_log
+
+    defs = Path(settings.BASE_DIR, "templates/games/boards/praga/_defs.html").read_text()
+    symbols = set(re.findall(r'<symbol id="([^"]+)"', defs))
+    assert set(SCHEMA) <= set(praga_log.ICON)
+    assert set(praga_log.ICON.values()) | set(praga_log.STRUCTURE_ICON.values()) <= symbols
+
+
+def test_a_step_on_the_hunger_wall_or_the_cathedral_shows_that_structure():
+    from games.boards.praga_log import icon
+
+    assert icon({"type": "climb", "structure": "hw"}) == "pi-hw"
+    assert icon({"type": "climb", "structure": "ca"}) == "pi-ca"
+    side = {"msg": "{player} takes a sideways step on the {structure}.", "args": {"structure": {"msg": "Cathedral"}}}
+    assert icon({"type": "side", "item": 1}, side) == "pi-ca"
