@@ -503,6 +503,9 @@ def _road_text(view, ed, space):
 # ------------------------------------------------------------------ display rows and supply
 
 ROW_TILE = 34
+# The rows start right of a label column wide enough for the longest row name (German "Verbesserungen").
+ROW_LEFT = 116
+ROW_LABEL_X = 42
 
 
 def display(view, ed):
@@ -515,7 +518,7 @@ def display(view, ed):
     for i, row in enumerate(ROWS):
         slots = []
         for slot, tid in enumerate(view["rows"][row]):
-            x = 70 + slot * (ROW_TILE * 1.85) + (8 if slot == 3 else 0)
+            x = ROW_LEFT + slot * (ROW_TILE * 1.85) + (8 if slot == 3 else 0)
             slots.append({
                 "slot": slot, "x": round(x, 1), "tile": tiles.hex_tile(eid, tid) if tid else None,
                 "special": slot == 3, "parler": parler.get("cubes", {}).get(row) == slot if parler else False,
@@ -526,7 +529,7 @@ def display(view, ed):
             "normal_left": stacks.get("%s-%d-normal" % (row, era), 0),
             "special_left": stacks.get("%s-%d-special" % (row, era), 0),
         })
-    return {"rows": rows, "scale": round(scale, 3), "width": 400, "height": 250}
+    return {"rows": rows, "scale": round(scale, 3), "label_x": ROW_LABEL_X}
 
 
 def supply(view, ed):

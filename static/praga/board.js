@@ -38,7 +38,7 @@
   function addZoomButton(pan) {
     if (pan.querySelector(".pg-zoombtn")) return;
     var b = document.createElement("button");
-    b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "+"; b.title = "Zoom";
+    b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "+"; b.title = root().getAttribute("data-zoom-label") || "+";
     pan.style.position = "relative";
     pan.appendChild(b);
   }

@@ -58,3 +58,59 @@ def test_every_log_entry_has_an_icon_and_a_round_dot(browser, live_server, game,
     for entry in entries:
         assert entry["drawn"], entry
         assert entry["w"] == entry["h"] >= 10, entry
+
+
+# Texts drawn in the SVG boards: each inside its own picture, and none over a piece
+# (a row tile, a technology, a seal, anything clickable) it does not belong to.
+LABEL_PROBLEMS = """() => {
+  const out = [];
+  const texts = [...document.querySelectorAll('#praga svg text')]
+    .filter((t) => !t.closest('.pg-defs') && t.getBBox().width > 0);
+  for (const t of texts) {
+    const svg = t.ownerSVGElement;
+    const r = t.getBoundingClientRect(), s = svg.getBoundingClientRect();
+    if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1)
+      out.push(['clipped', t.textContent.trim()]);
+    for (const p of svg.querySelectorAll('[data-k], .pg-rowslot, .pg-techcard, .pg-seal')) {
+      if (p.contains(t) || t.closest('[data-k]')) continue;
+      const q = p.getBoundingClientRect();
+      const x = Math.min(r.right, q.right) - Math.max(r.left, q.left), y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+      if (x > 2 && y > 2) { out.push(['overlaps a piece', t.textContent.trim()]); break; }
+    }
+  }
+  for (const e of document.querySelectorAll('#praga .pg-prompt *, #praga .pg-player-head *, #praga .pg-res li, #praga .pg-score th, #praga .pg-score td')) {
+    if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') out.push(['overflows', e.textContent.trim()]);
+  }
+  return out;
+}"""
+
+# Every visible text and every title a reader can open.
+TEXTS = """() => [...document.querySelectorAll('#praga svg text, #praga svg tspan, #praga .pg-player-head *, #praga .pg-prompt *')]
+  .filter((e) => !e.closest('.pg-defs') && e.children.length === 0).map((e) => e.textContent.trim())
+  .concat([...document.querySelectorAll('#praga [data-title], #praga [title], #praga [aria-label]')]
+    .flatMap((e) => [e.getAttribute('data-title'), e.getAttribute('title'), e.getAttribute('aria-label')]))
+  .filter((t) => t && /[A-Za-z]{2}/.test(t))"""
+
+# The same in both languages: names of players and pieces, Roman numerals, "Gold".
+SAME_IN_GERMAN = r"^(alice|bob|Gold|[IVX]+|[A-Z]+\d*-?\d+[A-Z-]*|P[L]?\d+)$"
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_german_board_labels_fit_and_are_all_translated(browser, live_server, game, alice, bob, size):
+    import re
+
+    from tests.browser.test_praga_board import shot
+
+    page = open_board(browser, live_server, game, size)
+    german_texts = set(page.evaluate(TEXTS))
+    assert page.evaluate(LABEL_PROBLEMS) == []
+    assert page.locator(".pg-vp abbr").first.inner_text() == "SP"
+    shot(page, "praga-german-%s.png" % ("phone" if size.get("mobile") else "desktop"))
+    for user in (alice, bob):
+        user.profile.language = "en"
+        user.profile.save()
+    page.reload()
+    page.wait_for_selector("#praga[data-ready]")
+    english_texts = set(page.evaluate(TEXTS))
+    untranslated = sorted(t for t in german_texts & english_texts if not re.match(SAME_IN_GERMAN, t))
+    assert untranslated == []
