@@ -30,10 +30,23 @@
       tpl.content.querySelectorAll("[data-s]").forEach(function (el) { S.strings[el.getAttribute("data-s")] = el.textContent; });
     }
     r.querySelectorAll(".pg-pan").forEach(addZoomButton);
+    watchPrompt();
     refresh();
     r.setAttribute("data-ready", "1");  // the page's readiness signal (used by the browser tests)
   }
   P.init = init;
+
+  // While the prompt is pinned at the top, it shrinks to what is asked (pg-stuck).
+  function watchPrompt() {
+    var prompt = $("pg-prompt");
+    if (!prompt || !window.IntersectionObserver) return;
+    var mark = document.createElement("div");
+    mark.className = "pg-prompt-mark";
+    prompt.parentNode.insertBefore(mark, prompt);
+    new IntersectionObserver(function (seen) {
+      prompt.classList.toggle("pg-stuck", !seen[0].isIntersecting);
+    }).observe(mark);
+  }
 
   function addZoomButton(pan) {
     if (pan.querySelector(".pg-zoombtn")) return;
@@ -111,8 +124,7 @@
     var confirm = $("pg-confirm");
     confirm.hidden = true;
     $("pg-cancel").hidden = S.chosen.length === 0;
-    var hint = str("hint-start");
-    if (S.chosen.length) hint = str("hint-next");
+    var hint = placesHint(S.next) || str(S.chosen.length ? "hint-next" : "hint-start");
     if (rotating) {
       var values = rotKeys.map(function (k) { return +k.split(":")[1]; }).sort();
       if (S.rot === null || !has(values, S.rot)) S.rot = values[0];
@@ -133,6 +145,48 @@
     $("pg-hint").textContent = hint;
     paint(S.next, S.chosen);
     buttons(rotating ? [] : S.next);
+    if (!rotating) showNext();
+  }
+
+  // The prompt names where the highlighted pieces are (from the flow's places), and says
+  // when the choice is also, or only, among the buttons below.
+  function placeKey(key) {
+    var parts = key.split(":");
+    return (parts[0] === "row" || parts[0] === "rslot") ? parts[0] + ":" + parts[1] : parts[0];
+  }
+
+  function placesHint(next) {
+    var seen = [], hasButtons = false, turnButtons = false;
+    next.forEach(function (k) {
+      var text = S.flow.places && S.flow.places[placeKey(k)];
+      if (text) { if (!has(seen, text)) seen.push(text); }
+      else if (has(S.flow.turn_buttons || [], k)) turnButtons = true;
+      else if (isButton(k)) hasButtons = true;
+    });
+    if (!seen.length) return hasButtons ? str("hint-buttons") : (turnButtons ? str("hint-turn") : "");
+    return seen.join(" ") + (hasButtons ? " " + str("hint-or-buttons") : "");
+  }
+
+  // The first highlighted board piece is brought into view when none is visible (below the
+  // pinned prompt): the first click of a turn never hides below the fold or in a side panel.
+  function showNext() {
+    var r = root();
+    var pieces = Array.prototype.filter.call(r.querySelectorAll(".pg-hl"), function (el) {
+      return !el.closest(".pg-prompt") && el.getBoundingClientRect().width > 0;
+    });
+    if (!pieces.length || pieces.some(inView)) return;
+    var smooth = !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    pieces[0].scrollIntoView({ block: "center", inline: "center", behavior: smooth ? "smooth" : "auto" });
+  }
+
+  function inView(el) {
+    var b = el.getBoundingClientRect();
+    var prompt = $("pg-prompt");
+    var top = prompt ? Math.max(0, prompt.getBoundingClientRect().bottom) : 0;
+    var pan = el.closest(".pg-pan, .pg-scroll");
+    var left = 0, right = window.innerWidth;
+    if (pan) { var p = pan.getBoundingClientRect(); left = Math.max(left, p.left); right = Math.min(right, p.right); }
+    return b.top >= top - 2 && b.bottom <= window.innerHeight + 2 && b.left >= left - 2 && b.right <= right + 2;
   }
 
   function paint(next, chosen) {
@@ -147,7 +201,8 @@
   function buttons(next) {
     var box = $("pg-buttons");
     if (!box) return;
-    box.textContent = "";
+    var choices = box.querySelector(".pg-choices"), turn = box.querySelector(".pg-turnbtns");
+    choices.textContent = ""; turn.textContent = "";
     next.filter(isButton).forEach(function (k) {
       var b = document.createElement("button");
       b.type = "button";
@@ -175,7 +230,8 @@
         b.textContent = S.flow.labels[k] || k;
       }
       if (k === "btn:end_turn") b.className = "pg-btn-end";
-      box.appendChild(b);
+      // the step's choices first; buttons of the whole turn (extra action, undo, end) apart
+      (has(S.flow.turn_buttons || [], k) ? turn : choices).appendChild(b);
     });
   }
 

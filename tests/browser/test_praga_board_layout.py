@@ -114,3 +114,76 @@ def test_german_board_labels_fit_and_are_all_translated(browser, live_server, ga
     english_texts = set(page.evaluate(TEXTS))
     untranslated = sorted(t for t in german_texts & english_texts if not re.match(SAME_IN_GERMAN, t))
     assert untranslated == []
+
+
+# The next thing to click, as the player sees it: a highlighted board piece inside the
+# window (not under the pinned prompt), else a choice or confirm button of the prompt.
+NEXT_VISIBLE = """() => {
+  document.querySelectorAll('[data-pick]').forEach((e) => e.removeAttribute('data-pick'));
+  const prompt = document.getElementById('pg-prompt').getBoundingClientRect();
+  const inside = (e) => { const b = e.getBoundingClientRect();
+    return b.width > 0 && b.top >= prompt.bottom - 2 && b.bottom <= innerHeight + 2 && b.left >= -2 && b.right <= innerWidth + 2; };
+  const skip = (k) => /^(btn:undo|btn:refresh|refresh:|refill:|rslot:)/.test(k || '');
+  const next = window.PragaBoard.state.next;
+  const pieces = [...document.querySelectorAll('#praga .pg-hl')].filter((e) => !e.closest('#pg-prompt'));
+  const piece = pieces.find((e) => (e.getAttribute('data-k') || '').split(' ').some((k) => next.includes(k) && !skip(k)));
+  const confirm = document.getElementById('pg-confirm');
+  const buttons = [...document.querySelectorAll('#pg-buttons button[data-key]')].filter((b) => !skip(b.getAttribute('data-key')));
+  const el = piece || (!confirm.hidden && confirm) || buttons[0];
+  if (!el) return null;
+  el.setAttribute('data-pick', '1');
+  return {visible: el.closest('#pg-prompt') ? true : inside(el), piece: !!piece, hint: document.getElementById('pg-hint').innerText,
+          anyPiece: pieces.length > 0, next: next};
+}"""
+
+SETTLED = """(v) => { const r = document.getElementById('praga');
+  return r && r.hasAttribute('data-ready') && (+r.getAttribute('data-version') !== v || !window.PragaBoard.state.busy); }"""
+
+GENERIC_HINTS = ("Wähle ein hervorgehobenes Teil oder eine Schaltfläche.", "Wähle jetzt wo oder wie:")
+
+
+def click_through_a_turn(page, clicks=14):
+    """Plays the acting player's clicks with real mouse clicks, which Playwright only performs
+    on what is visible and not covered; returns what each step showed."""
+    seen = []
+    for _ in range(clicks):
+        if not page.locator("#praga[data-flow]").count():
+            break
+        page.wait_for_timeout(600)  # a smooth scroll to the next piece settles
+        step = page.evaluate(NEXT_VISIBLE)
+        if step is None:
+            break
+        seen.append(step)
+        version = int(page.locator("#praga").get_attribute("data-version"))
+        page.click("[data-pick='1']", timeout=5000)
+        page.wait_for_function(SETTLED, arg=version, timeout=15000)
+    return seen
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_first_click_of_a_turn_is_in_view_and_the_prompt_names_the_place(browser, live_server, game, size):
+    page = open_board(browser, live_server, game, size)
+    assert page.locator("#pg-hint").inner_text() == "Nimm ein Aktionsplättchen vom Rad des Aktionskrans."
+    first = page.evaluate(NEXT_VISIBLE)
+    assert first["piece"] and first["visible"], first
+    assert all(k.startswith("wheel:") or k.startswith("btn:") for k in first["next"])
+    # every later step: its piece is brought into view, the prompt says where (or points below)
+    steps = click_through_a_turn(page)
+    assert len(steps) >= 4
+    for step in steps:
+        assert step["visible"], step
+        assert step["hint"] and step["hint"] not in GENERIC_HINTS, step
+
+
+def test_the_pinned_prompt_keeps_to_what_is_asked_and_turn_buttons_stand_apart(browser, live_server, game):
+    page = open_board(browser, live_server, game, DESKTOP)
+    page.click("#praga .pg-atile.pg-hl", timeout=5000)  # take an action tile
+    page.wait_for_selector("#praga[data-ready] .pg-turnbtns button")
+    turn_keys = page.evaluate("() => window.PragaBoard.state.flow.turn_buttons")
+    in_choices = page.evaluate("() => [...document.querySelectorAll('.pg-choices [data-key]')].map((b) => b.getAttribute('data-key'))")
+    in_turn = page.evaluate("() => [...document.querySelectorAll('.pg-turnbtns [data-key]')].map((b) => b.getAttribute('data-key'))")
+    assert in_turn and set(in_turn) <= set(turn_keys)
+    assert not set(in_choices) & set(turn_keys)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_selector("#pg-prompt.pg-stuck")
+    assert page.locator("#pg-prompt").bounding_box()["height"] <= 0.34 * DESKTOP["height"] + 2

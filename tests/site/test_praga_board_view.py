@@ -245,3 +245,37 @@ def test_a_step_on_the_hunger_wall_or_the_cathedral_shows_that_structure():
     assert icon({"type": "climb", "structure": "ca"}) == "pi-ca"
     side = {"msg": "{player} takes a sideways step on the {structure}.", "args": {"structure": {"msg": "Cathedral"}}}
     assert icon({"type": "side", "item": 1}, side) == "pi-ca"
+
+
+def test_every_board_click_of_every_step_has_a_place_for_the_prompt():
+    """The prompt names where each highlighted piece is, for every step of every legal move."""
+    import random
+
+    rng = random.Random(11)
+    state = praga.new({}, 2, 11)
+    kinds = set()
+    for _ in range(400):
+        seat = state["active"]
+        if seat is None:
+            break
+        moves = praga.legal_moves(state, seat)
+        for move in moves:
+            for key in praga_flow.steps(move):
+                kind = key.split(":")[0]
+                if kind == "rot" or (kind in praga_flow.BUTTONS and kind != "act"):  # actions: also on the board
+                    continue
+                kinds.add(kind)
+                assert praga_flow.place(praga_flow.place_key(key)), key
+        state = praga.apply(state, seat, rng.choice([m for m in moves if m["type"] != "undo"]))
+    assert {"wheel", "act", "row", "site", "wpos"} <= kinds
+
+
+def test_the_mines_and_quarries_options_say_what_they_give(state):
+    seat = state["active"]
+    view = praga.view(state, seat)
+    ed = edition(view["edition"])
+    count = view["players"][seat]["mines"] - 1
+    assert praga_flow.label(view, ed, "opt:increase:mines") == "Extend the gold mines: +1 space and 1 gold"
+    assert praga_flow.label(view, ed, "opt:increase:quarries") == "Extend the quarries: +1 space and 1 stone"
+    assert praga_flow.label(view, ed, "opt:produce:mines").startswith("Produce: %d gold" % count)
+    assert praga_flow.steps({"type": "quarries", "option": "increase", "via": "main"})[-1] == "opt:increase:quarries"
