@@ -142,6 +142,7 @@
         return;
       }
     }
+    if (!rotating && confirm.hidden && samePlacement(cands)) preview(cands);
     $("pg-hint").textContent = hint;
     paint(S.next, S.chosen);
     buttons(rotating ? [] : S.next);
@@ -241,6 +242,16 @@
     document.querySelectorAll(".pg-preview").forEach(function (el) { el.remove(); });
   }
 
+  // All remaining moves put the same tile on the same place (only the cube, the way of
+  // paying or the rotation is left to choose): the tile is shown there already.
+  function samePlacement(cands) {
+    var m = cands.length && cands[0].m;
+    if (!m || !has(["upgrade", "wall", "building"], m.type)) return false;
+    return cands.every(function (e) {
+      return e.m.type === m.type && e.m.slot === m.slot && e.m.site === m.site && String(e.m.position) === String(m.position);
+    });
+  }
+
   function preview(cands) {
     var e = cands[0];
     if (!e) return;
@@ -258,7 +269,7 @@
     var clone = source.cloneNode(true);
     clone.setAttribute("class", "pg-preview");
     clone.setAttribute("transform", "scale(" + (target.getAttribute("data-scale") || "0.75") + ")");
-    var rot = S.rot === null ? 0 : S.rot;
+    var rot = S.rot === null ? (m.rotation || 0) : S.rot;
     var feat = clone.querySelector(".pg-feat");
     if (feat) {
       // Turn the edges and corners, but keep the neighbour symbols upright (as drawn once placed).

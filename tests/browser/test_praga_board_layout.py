@@ -187,3 +187,25 @@ def test_the_pinned_prompt_keeps_to_what_is_asked_and_turn_buttons_stand_apart(b
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     page.wait_for_selector("#pg-prompt.pg-stuck")
     assert page.locator("#pg-prompt").bounding_box()["height"] <= 0.34 * DESKTOP["height"] + 2
+
+
+def test_a_chosen_building_site_shows_the_building_before_the_cube_choice(browser, live_server, alice, bob):
+    from tests.browser.test_praga_board_shots import find_game
+
+    def cube_open(legal):  # a building with the choice to put a cube on it, or not
+        buildings = [m for m in legal if m.get("type") == "building"]
+        return any(m["cube"] for m in buildings) and any(not m["cube"] for m in buildings)
+
+    game = find_game([alice, bob], random.Random(3), cube_open, warmup=2)
+    page = open_board(browser, live_server, game, DESKTOP)
+    # a building tile and a site where it may go with or without a cube
+    row, site = page.evaluate("""() => {
+      const moves = window.PragaBoard.state.flow.moves.map((e) => e.m).filter((m) => m.type === 'building');
+      const m = moves.find((m) => m.cube && moves.some((o) => !o.cube && o.slot === m.slot && o.site === m.site));
+      return ['row:building:' + m.slot, 'site:' + m.site];
+    }""")
+    page.click(f'[data-k~="{row}"]', force=True)
+    assert page.locator(".pg-preview").count() == 0  # a tile, no place yet
+    page.click(f'[data-k="{site}"]', force=True)
+    page.wait_for_selector('#pg-buttons [data-key="cube:1"]')
+    assert page.locator(f'[data-k="{site}"] .pg-preview .pg-tile').count() == 1
