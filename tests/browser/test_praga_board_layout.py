@@ -209,3 +209,28 @@ def test_a_chosen_building_site_shows_the_building_before_the_cube_choice(browse
     page.click(f'[data-k="{site}"]', force=True)
     page.wait_for_selector('#pg-buttons [data-key="cube:1"]')
     assert page.locator(f'[data-k="{site}"] .pg-preview .pg-tile').count() == 1
+
+
+def test_the_phone_page_puts_ones_own_turn_first_at_a_readable_size(browser, live_server, game):
+    page = open_board(browser, live_server, game, PHONE)
+    layout = page.evaluate("""() => {
+      const top = (sel) => document.querySelector(sel).getBoundingClientRect().top + scrollY;
+      const width = (sel) => document.querySelector(sel).getBoundingClientRect().width;
+      const sideways = [...document.querySelectorAll('#praga .pg-pan, #praga .pg-player')]
+        .filter((e) => !e.classList.contains('pg-cell-city') && e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.className);
+      return {
+        page: document.scrollingElement.scrollWidth, sideways,
+        crane: top('.pg-cell-crane'), mine: top('.pg-player.pg-me'), display: top('.pg-cell-display'),
+        city: top('.pg-cell-city'), other: top('.pg-player:not(.pg-me)'),
+        actionHex: width('.pg-me .pg-ab-action'), rowTile: width('.pg-rowslot .pg-tile'),
+        wallCell: width('.pg-struct-hw .pg-cell-r'), trackSpace: width('.pg-me .pg-trk'),
+        hint: getComputedStyle(document.querySelector('.pg-cell-city .pg-pan-hint')).display,
+      };
+    }""")
+    assert layout["page"] <= PHONE["width"]
+    assert layout["sideways"] == []  # only the city pans
+    assert layout["hint"] != "none"  # and says so
+    assert layout["crane"] < layout["mine"] < layout["display"] < layout["city"] < layout["other"]
+    assert layout["actionHex"] >= 44 and layout["rowTile"] >= 44
+    assert layout["wallCell"] >= 30 and layout["trackSpace"] >= 20
