@@ -176,6 +176,8 @@
       return !el.closest(".pg-prompt") && el.getBoundingClientRect().width > 0;
     });
     if (!pieces.length || pieces.some(inView)) return;
+    // the piece that comes first on the page as laid out (a phone reorders the parts)
+    pieces.sort(function (a, b) { return a.getBoundingClientRect().top - b.getBoundingClientRect().top; });
     var smooth = !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
     pieces[0].scrollIntoView({ block: "center", inline: "center", behavior: smooth ? "smooth" : "auto" });
   }
@@ -204,7 +206,10 @@
     if (!box) return;
     var choices = box.querySelector(".pg-choices"), turn = box.querySelector(".pg-turnbtns");
     choices.textContent = ""; turn.textContent = "";
-    next.filter(isButton).forEach(function (k) {
+    // an action of the taken tile is already a button of the prompt's status line
+    var shown = Array.prototype.map.call(document.querySelectorAll("#pg-prompt .pg-taken [data-k]"),
+      function (el) { return el.getAttribute("data-k"); });
+    next.filter(isButton).filter(function (k) { return !has(shown, k); }).forEach(function (k) {
       var b = document.createElement("button");
       b.type = "button";
       b.setAttribute("data-key", k);
