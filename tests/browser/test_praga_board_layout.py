@@ -12,6 +12,8 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
 from tests.browser.test_praga_board import page_for  # noqa: E402
 from tests.browser.test_praga_board_shots import play_until  # noqa: E402
 from tests.support.games import acting_user, start_game  # noqa: E402
@@ -126,7 +128,8 @@ NEXT_VISIBLE = """() => {
   const skip = (k) => /^(btn:undo|btn:refresh|refresh:|refill:|rslot:)/.test(k || '');
   const next = window.PragaBoard.state.next;
   const pieces = [...document.querySelectorAll('#praga .pg-hl')].filter((e) => !e.closest('#pg-prompt'));
-  const piece = pieces.find((e) => (e.getAttribute('data-k') || '').split(' ').some((k) => next.includes(k) && !skip(k)));
+  const wanted = pieces.filter((e) => (e.getAttribute('data-k') || '').split(' ').some((k) => next.includes(k) && !skip(k)));
+  const piece = wanted.find(inside) || wanted[0];
   const confirm = document.getElementById('pg-confirm');
   const buttons = [...document.querySelectorAll('#pg-buttons button[data-key]')].filter((b) => !skip(b.getAttribute('data-key')));
   const el = piece || (!confirm.hidden && confirm) || buttons[0];
@@ -147,16 +150,22 @@ def click_through_a_turn(page, clicks=14):
     on what is visible and not covered; returns what each step showed."""
     seen = []
     for _ in range(clicks):
-        if not page.locator("#praga[data-flow]").count():
-            break
-        page.wait_for_timeout(600)  # a smooth scroll to the next piece settles
+        try:
+            page.wait_for_selector("#praga[data-ready][data-flow]", timeout=15000)
+        except PlaywrightTimeout:
+            break  # the turn has passed on
         step = page.evaluate(NEXT_VISIBLE)
+        for _wait in range(40):  # a smooth scroll to the next piece settles (slowly on a busy machine)
+            if step is None or step["visible"]:
+                break
+            page.wait_for_timeout(250)
+            step = page.evaluate(NEXT_VISIBLE)
         if step is None:
             break
         seen.append(step)
         version = int(page.locator("#praga").get_attribute("data-version"))
-        page.click("[data-pick='1']", timeout=5000)
-        page.wait_for_function(SETTLED, arg=version, timeout=15000)
+        page.click("[data-pick='1']")
+        page.wait_for_function(SETTLED, arg=version, timeout=30000)
     return seen
 
 
@@ -177,7 +186,7 @@ def test_the_first_click_of_a_turn_is_in_view_and_the_prompt_names_the_place(bro
 
 def test_the_pinned_prompt_keeps_to_what_is_asked_and_turn_buttons_stand_apart(browser, live_server, game):
     page = open_board(browser, live_server, game, DESKTOP)
-    page.click("#praga .pg-atile.pg-hl", timeout=5000)  # take an action tile
+    page.click("#praga .pg-atile.pg-hl")  # take an action tile
     page.wait_for_selector("#praga[data-ready] .pg-turnbtns button")
     turn_keys = page.evaluate("() => window.PragaBoard.state.flow.turn_buttons")
     in_choices = page.evaluate("() => [...document.querySelectorAll('.pg-choices [data-key]')].map((b) => b.getAttribute('data-key'))")
