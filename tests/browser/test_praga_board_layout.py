@@ -243,3 +243,11 @@ def test_the_phone_page_puts_ones_own_turn_first_at_a_readable_size(browser, liv
     assert layout["crane"] < layout["mine"] < layout["display"] < layout["city"] < layout["other"]
     assert layout["actionHex"] >= 44 and layout["rowTile"] >= 44
     assert layout["wallCell"] >= 30 and layout["trackSpace"] >= 20
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_prompt_is_whole_at_the_top_of_the_page(browser, live_server, game, size):
+    page = open_board(browser, live_server, game, size)
+    page.wait_for_timeout(300)
+    assert page.locator("#pg-prompt.pg-stuck").count() == 0
+    assert page.locator("#pg-prompt .pg-status strong").is_visible()  # the round and era
