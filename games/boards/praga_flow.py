@@ -112,7 +112,8 @@ def flow(view, ed, moves, reasons):
         "labels": {k: label(view, ed, k) for k in sorted(keys) if k.split(":", 1)[0] in BUTTONS or k.startswith("wheel:")},
         "art": {k: a for k in sorted(keys) if k.split(":", 1)[0] in ART for a in [art(view, ed, k)] if a},
         "reasons": reasons,
-        "places": {k: place(k) for k in sorted({place_key(k) for k in keys}) if place(k)},
+        "places": {k: place(k) for k in sorted({place_key(k) for k in keys} | ({"row"} & {k.split(":")[0] for k in keys}))
+                   if place(k)},
         "confirm": CONFIRM,
         "buttons": BUTTONS,
         "turn_buttons": TURN_BUTTONS,
@@ -138,6 +139,8 @@ def place(key):
         return _("Take an action tile from the crane wheel.")
     if kind == "act":
         return _("Choose the action: on the action tile in this bar, or its hex on your action board.")
+    if kind == "row" and len(parts) == 1:  # tiles of several rows
+        return _("Take a tile from a row of the display.")
     if kind == "row":
         return _("Take a tile from the %s row of the display.") % rows.get(parts[1], parts[1])
     if kind == "rslot":

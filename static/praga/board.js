@@ -158,8 +158,11 @@
 
   function placesHint(next) {
     var seen = [], hasButtons = false, turnButtons = false;
+    var rows = next.filter(function (k) { return prefix(k) === "row"; }).map(placeKey);
+    var severalRows = rows.some(function (r) { return r !== rows[0]; });
     next.forEach(function (k) {
-      var text = S.flow.places && S.flow.places[placeKey(k)];
+      var place = severalRows && prefix(k) === "row" ? "row" : placeKey(k);
+      var text = S.flow.places && S.flow.places[place];
       if (text) { if (!has(seen, text)) seen.push(text); }
       else if (has(S.flow.turn_buttons || [], k)) turnButtons = true;
       else if (isButton(k)) hasButtons = true;
@@ -204,8 +207,8 @@
   function buttons(next) {
     var box = $("pg-buttons");
     if (!box) return;
-    var choices = box.querySelector(".pg-choices"), turn = box.querySelector(".pg-turnbtns");
-    choices.textContent = ""; turn.textContent = "";
+    var cards = box.querySelector(".pg-cards"), choices = box.querySelector(".pg-choices"), turn = box.querySelector(".pg-turnbtns");
+    cards.textContent = ""; choices.textContent = ""; turn.textContent = "";
     // an action of the taken tile is already a button of the prompt's status line
     var shown = Array.prototype.map.call(document.querySelectorAll("#pg-prompt .pg-taken [data-k]"),
       function (el) { return el.getAttribute("data-k"); });
@@ -237,7 +240,7 @@
       }
       if (k === "btn:end_turn") b.className = "pg-btn-end";
       // the step's choices first; buttons of the whole turn (extra action, undo, end) apart
-      (has(S.flow.turn_buttons || [], k) ? turn : choices).appendChild(b);
+      (has(S.flow.turn_buttons || [], k) ? turn : (art ? cards : choices)).appendChild(b);
     });
   }
 

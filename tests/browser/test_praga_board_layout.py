@@ -189,7 +189,7 @@ def test_the_pinned_prompt_keeps_to_what_is_asked_and_turn_buttons_stand_apart(b
     page.click("#praga .pg-atile.pg-hl")  # take an action tile
     page.wait_for_selector("#praga[data-ready] .pg-turnbtns button")
     turn_keys = page.evaluate("() => window.PragaBoard.state.flow.turn_buttons")
-    in_choices = page.evaluate("() => [...document.querySelectorAll('.pg-choices [data-key]')].map((b) => b.getAttribute('data-key'))")
+    in_choices = page.evaluate("() => [...document.querySelectorAll('.pg-cards [data-key], .pg-choices [data-key]')].map((b) => b.getAttribute('data-key'))")
     in_turn = page.evaluate("() => [...document.querySelectorAll('.pg-turnbtns [data-key]')].map((b) => b.getAttribute('data-key'))")
     assert in_turn and set(in_turn) <= set(turn_keys)
     assert not set(in_choices) & set(turn_keys)

@@ -279,3 +279,13 @@ def test_the_mines_and_quarries_options_say_what_they_give(state):
     assert praga_flow.label(view, ed, "opt:increase:quarries") == "Extend the quarries: +1 space and 1 stone"
     assert praga_flow.label(view, ed, "opt:produce:mines").startswith("Produce: %d gold" % count)
     assert praga_flow.steps({"type": "quarries", "option": "increase", "via": "main"})[-1] == "opt:increase:quarries"
+
+
+def test_tiles_of_several_rows_are_named_as_one_place(state):
+    seat = state["active"]
+    view = praga.view(state, seat)
+    moves = [{"type": "upgrade", "slot": 0, "rotation": 0, "via": "extra"},
+             {"type": "building", "slot": 1, "site": "PL01-NE", "rotation": 0, "cube": False, "via": "extra"}]
+    places = praga_flow.flow(view, edition(view["edition"]), moves, {})["places"]
+    assert places["row"] == "Take a tile from a row of the display."
+    assert places["row:upgrade"] == "Take a tile from the upgrade row of the display."
