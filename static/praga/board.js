@@ -179,6 +179,8 @@
       return !el.closest(".pg-prompt") && el.getBoundingClientRect().width > 0;
     });
     if (!pieces.length || pieces.some(inView)) return;
+    // the pieces to choose from are drawn in the prompt too (a token, a technology...): no need
+    if (document.querySelector("#pg-buttons .pg-cards .pg-choice")) return;
     // the piece that comes first on the page as laid out (a phone reorders the parts)
     pieces.sort(function (a, b) { return a.getBoundingClientRect().top - b.getBoundingClientRect().top; });
     var smooth = !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);

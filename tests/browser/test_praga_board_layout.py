@@ -129,9 +129,9 @@ NEXT_VISIBLE = """() => {
   const next = window.PragaBoard.state.next;
   const pieces = [...document.querySelectorAll('#praga .pg-hl')].filter((e) => !e.closest('#pg-prompt'));
   const wanted = pieces.filter((e) => (e.getAttribute('data-k') || '').split(' ').some((k) => next.includes(k) && !skip(k)));
-  const piece = wanted.find(inside) || wanted[0];
   const confirm = document.getElementById('pg-confirm');
   const buttons = [...document.querySelectorAll('#pg-buttons button[data-key]')].filter((b) => !skip(b.getAttribute('data-key')));
+  const piece = wanted.find(inside) || (!buttons.length && !(!confirm.hidden) && wanted[0]);
   const el = piece || (!confirm.hidden && confirm) || buttons[0];
   if (!el) return null;
   el.setAttribute('data-pick', '1');
