@@ -502,6 +502,9 @@ def _road_text(view, ed, space):
 # ------------------------------------------------------------------ display rows and supply
 
 ROW_TILE = 34
+# The rows start right of a label column wide enough for the longest row name (German "Verbesserungen").
+ROW_LEFT = 116
+ROW_LABEL_X = 42
 
 
 def display(view, ed):
@@ -514,7 +517,7 @@ def display(view, ed):
     for i, row in enumerate(ROWS):
         slots = []
         for slot, tid in enumerate(view["rows"][row]):
-            x = 70 + slot * (ROW_TILE * 1.85) + (8 if slot == 3 else 0)
+            x = ROW_LEFT + slot * (ROW_TILE * 1.85) + (8 if slot == 3 else 0)
             slots.append({
                 "slot": slot, "x": round(x, 1), "tile": tiles.hex_tile(eid, tid) if tid else None,
                 "special": slot == 3, "parler": parler.get("cubes", {}).get(row) == slot if parler else False,
@@ -525,7 +528,7 @@ def display(view, ed):
             "normal_left": stacks.get("%s-%d-normal" % (row, era), 0),
             "special_left": stacks.get("%s-%d-special" % (row, era), 0),
         })
-    return {"rows": rows, "scale": round(scale, 3), "width": 400, "height": 250}
+    return {"rows": rows, "scale": round(scale, 3), "label_x": ROW_LABEL_X}
 
 
 def supply(view, ed):
@@ -614,6 +617,9 @@ def structure(view, ed, st, x0):
             climb = {"x": cx(c["col"]), "y": cy(c["row"] + 1)}
     return {
         "st": st, "key": key, "x0": x0, "grid_x": grid_x, "top": top, "cw": CELL_W, "ch": CELL_H,
+        # each structure is its own picture: from its row values to the end of its grid (or row values)
+        "vb_x": x0 - 8 if st == "hw" else grid_x - 10,
+        "vb_w": (grid_x + cols_n * CELL_W + 10 - (x0 - 8)) if st == "hw" else (cols_n * CELL_W + 10 + 40),
         "width": cols_n * CELL_W, "height": rows_n * CELL_H,
         "name": _("Hunger Wall") if st == "hw" else _("St. Vitus Cathedral"),
         "marker": "bm" if st == "hw" else "rm", "set": opt,
@@ -733,10 +739,13 @@ def player(view, ed, seat, name, is_me, is_active):
         tracks[name_] = dict(t, pos=pos, count=pos - 1,
                              cube_x=t["spaces"][pos - 1]["x"],
                              token=tiles.production_token(eid, token) if token else None)
-    techs = [dict(tiles.technology(eid, t["id"]), new=t.get("new", False), x=i * 50) for i, t in enumerate(pl["techs"])]
+    techs = [dict(tiles.technology(eid, t["id"]), new=t.get("new", False)) for t in pl["techs"]]
     used = [tiles.technology(eid, t) for t in pl.get("used_techs", [])]
     wealth = [dict(w, cube=w["id"] not in pl["wealth"]) for w in static["wealth"]]
     mult = ed.UNIVERSITY["multiplier"][min(pl["uni"], ed.UNIVERSITY["top"])]
+    v_tiles = [tiles.bridge_tile(eid, t) for t in pl["v_tiles"]]
+    iv_tiles = [tiles.bridge_tile(eid, t) for t in pl.get("iv_tiles", [])]
+    seals = [tiles.seal(eid, s) for s in pl["seals"]]
     return {
         "seat": seat, "name": name, "colour": colour(seat), "me": is_me, "active": is_active,
         "vp": pl["vp"], "gold": pl["gold"], "stone": pl["stone"], "eggs": pl["eggs"], "sw": pl["sw"], "gw": pl["gw"],
@@ -746,13 +755,33 @@ def player(view, ed, seat, name, is_me, is_active):
         "actions": actions, "walls": walls, "walls_n": len(pl["walls"]), "tracks": tracks,
         "tech": pl["tech"], "tech_x": static["tech"][min(pl["tech"], len(static["tech"]) - 1)]["x"],
         "uni": pl["uni"], "uni_x": static["uni"][min(pl["uni"], len(static["uni"]) - 1)]["x"], "mult": mult,
-        "techs": techs, "used_techs": used, "wealth": wealth,
-        "v_tiles": [dict(tiles.bridge_tile(eid, t), x=210 + i * 46) for i, t in enumerate(pl["v_tiles"])],
-        "iv_tiles": [dict(tiles.bridge_tile(eid, t), x=210 + i * 46) for i, t in enumerate(pl.get("iv_tiles", []))],
-        "seals": [dict(tiles.seal(eid, s), x=310 + i * 34) for i, s in enumerate(pl["seals"])],
+        "used_techs": used, "wealth": wealth,
         "static": static,
         "hw": pl["hw"], "ca": pl["ca"], "turns": pl["turns"],
-    }
+    } | possessions(techs, v_tiles, iv_tiles, seals)
+
+
+# The player's pieces below the tracks (technologies, bridge tiles, seals) in rows that
+# wrap inside the tracks' half of the board, so nothing overlaps however many there are.
+POSSESSION_WIDTH = {"techs": 44, "v_tiles": 40, "iv_tiles": 40, "seals": 30}
+POSSESSIONS_X, POSSESSIONS_Y, POSSESSIONS_RIGHT, POSSESSIONS_ROW = 8, 288, 352, 36
+TRACKS_HEIGHT = 300
+
+
+def possessions(techs, v_tiles, iv_tiles, seals):
+    x, y = POSSESSIONS_X, POSSESSIONS_Y
+    out = {}
+    for kind, items in (("techs", techs), ("v_tiles", v_tiles), ("iv_tiles", iv_tiles), ("seals", seals)):
+        placed = []
+        for item in items:
+            width = POSSESSION_WIDTH[kind]
+            if x + width > POSSESSIONS_RIGHT:
+                x, y = POSSESSIONS_X, y + POSSESSIONS_ROW
+            placed.append(dict(item, x=x, y=y))
+            x += width + 6
+        out[kind] = placed
+    out["tracks_height"] = max(TRACKS_HEIGHT, y + 24) if any(out.values()) else TRACKS_HEIGHT - 24
+    return out
 
 
 def _crane_y(value):

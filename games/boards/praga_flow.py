@@ -33,7 +33,7 @@ def steps(move):
     if t == "take":
         return ["wheel:%s" % move["tile"]]
     if t in ("mines", "quarries"):
-        return ["act:%s" % t.upper()] + via + bonus + ["opt:%s" % move["option"]]
+        return ["act:%s" % t.upper()] + via + bonus + ["opt:%s:%s" % (move["option"], t)]
     if t == "road":
         return ["act:ROAD"] + via + bonus
     if t == "upgrade":
@@ -112,9 +112,56 @@ def flow(view, ed, moves, reasons):
         "labels": {k: label(view, ed, k) for k in sorted(keys) if k.split(":", 1)[0] in BUTTONS or k.startswith("wheel:")},
         "art": {k: a for k in sorted(keys) if k.split(":", 1)[0] in ART for a in [art(view, ed, k)] if a},
         "reasons": reasons,
+        "places": {k: place(k) for k in sorted({place_key(k) for k in keys} | ({"row"} & {k.split(":")[0] for k in keys}))
+                   if place(k)},
         "confirm": CONFIRM,
         "buttons": BUTTONS,
+        "turn_buttons": TURN_BUTTONS,
     }
+
+
+# Buttons of the whole turn (not of the current step): drawn apart from the step's choices.
+TURN_BUTTONS = ["btn:buy_extra", "btn:wheel_bonus", "btn:special_vp", "btn:undo", "btn:end_turn", "btn:refresh"]
+
+
+def place_key(key):
+    """The key's place on the board: its kind, and for the display rows also the row."""
+    parts = key.split(":")
+    return ":".join(parts[:2]) if parts[0] in ("row", "rslot") else parts[0]
+
+
+def place(key):
+    """Where the board pieces of a key are, said as the prompt's instruction (None for buttons)."""
+    rows = {"upgrade": _("upgrade"), "wall": _("wall"), "building": _("building")}
+    parts = key.split(":")
+    kind = parts[0]
+    if kind == "wheel":
+        return _("Take an action tile from the crane wheel.")
+    if kind == "act":
+        return _("Choose the action: on the action tile in this bar, or its hex on your action board.")
+    if kind == "row" and len(parts) == 1:  # tiles of several rows
+        return _("Take a tile from a row of the display.")
+    if kind == "row":
+        return _("Take a tile from the %s row of the display.") % rows.get(parts[1], parts[1])
+    if kind == "rslot":
+        return _("Choose two tiles of the %s row of the display.") % rows.get(parts[1], parts[1])
+    if kind == "site":
+        return _("Choose a building site in the city.")
+    if kind == "wpos":
+        return _("Choose a wall space around your action board.")
+    if kind == "climb":
+        return _("Climb a row of the Hunger Wall or the Cathedral (below the display).")
+    if kind == "seal":
+        return _("Take a seal (beside the Cathedral).")
+    if kind == "plank":
+        return _("Choose where the plank goes on the Charles Bridge (below the city).")
+    if kind == "plazahex":
+        return _("Choose a plaza in the city.")
+    if kind == "opt":
+        return _("Choose below how to use the action.")
+    if kind == "token":
+        return _("Choose a production token: below, or in the river by the city.")
+    return None
 
 
 def _pending(view, item_id):
@@ -147,7 +194,7 @@ def label(view, ed, key):
     if kind == "bonus":
         return _("old upgrade bonus") if parts[1] == "old" else _("new upgrade bonus")
     if kind == "opt":
-        return {"increase": _("+1 and gain 1"), "produce": _("Produce")}.get(parts[1], parts[1])
+        return option_label(view, parts[1], parts[2] if len(parts) > 2 else "mines")
     if kind == "pay":
         return {"gold": _("pay gold"), "stone": _("pay stone"), "mixed": _("1 gold + 1 silver window")}.get(
             parts[1], parts[1]) if parts[1] != "gold" or True else ""
@@ -273,6 +320,19 @@ def art(view, ed, key):
     except (KeyError, IndexError, ValueError, TypeError):
         return None
     return None
+
+
+def option_label(view, option, track):
+    """The two ways to use a Mines or Quarries action, with what each gives now."""
+    if option == "increase":
+        return (_("Extend the gold mines: +1 space and 1 gold") if track == "mines"
+                else _("Extend the quarries: +1 space and 1 stone"))
+    seat = view.get("seat")
+    players = view.get("players") or []
+    count = players[seat][track] - 1 if seat is not None and seat < len(players) else 0
+    if track == "mines":
+        return _("Produce: %d gold, plus the bonuses left of your cube") % count
+    return _("Produce: %d stone, plus the bonuses left of your cube") % count
 
 
 def _row_name(row):

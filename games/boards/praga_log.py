@@ -4,14 +4,28 @@ points of every player round by round (for the end-of-game chart).
 
 from games.text import render
 
+# Each move type's icon: a <symbol> id of templates/games/boards/praga/_defs.html.
 ICON = {
     "take": "i-take", "mines": "a-mines", "quarries": "a-quarries", "upgrade": "a-upgrade", "wall": "a-wall",
-    "building": "a-building", "road": "a-road", "climb": "ca", "side": "hw", "arrow": "hw", "seal": "seal",
-    "tech": "tech", "use_tech": "tech", "token": "gold", "bridge": "i-bridge", "cathedral_v": "ca",
-    "plaza_reward": "i-plaza", "wheel_bonus": "i-wheel", "special_vp": "vp", "buy_extra": "gw",
-    "refresh": "i-refresh", "refill": "i-refresh", "end_turn": "i-end", "undo": "i-undo", "choose": "i-choice",
-    "road_effect": "a-road", "retro": "a-upgrade",
+    "building": "a-building", "road": "a-road", "climb": "pi-hw", "side": "pi-hw", "arrow": "pi-hw",
+    "seal": "pi-seal", "tech": "pi-tech", "use_tech": "pi-tech", "token": "pi-mine", "bridge": "i-bridge",
+    "cathedral_v": "pi-ca", "plaza_reward": "i-plaza", "wheel_bonus": "i-wheel", "special_vp": "pi-vp",
+    "buy_extra": "pi-gw", "refresh": "i-refresh", "refill": "i-refresh", "end_turn": "i-end", "undo": "i-undo",
+    "choose": "i-choice", "road_effect": "a-road", "retro": "a-upgrade",
 }
+STRUCTURE_ICON = {"hw": "pi-hw", "ca": "pi-ca", "Hunger Wall": "pi-hw", "Cathedral": "pi-ca"}
+
+
+def icon(move, text=None):
+    """The icon of a logged move; a step on the Hunger Wall or the Cathedral shows which one."""
+    t = move.get("type") if isinstance(move, dict) else None
+    if t == "climb":
+        return STRUCTURE_ICON.get(move.get("structure"), ICON[t])
+    if t in ("side", "arrow"):
+        structure = ((text or {}).get("args") or {}).get("structure") if isinstance(text, dict) else None
+        name = structure.get("msg") if isinstance(structure, dict) else structure
+        return STRUCTURE_ICON.get(name, ICON[t])
+    return ICON.get(t, "i-dot")
 
 
 def _arg(text, name):
@@ -105,7 +119,7 @@ def log_entries(game, names, view, until=None):
     for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:40]:
         t = payload.get("type") if isinstance(payload, dict) else None
         out.append({
-            "seq": seq, "seat": seat, "colour": colour(seat), "icon": ICON.get(t, "i-dot"),
+            "seq": seq, "seat": seat, "colour": colour(seat), "icon": icon(payload, text),
             "text": render(text, names),
             "keys": " ".join(targets(seat, payload, text, view.get("edition"))) if t and isinstance(seat, int) else "",
         })

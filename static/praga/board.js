@@ -30,15 +30,28 @@
       tpl.content.querySelectorAll("[data-s]").forEach(function (el) { S.strings[el.getAttribute("data-s")] = el.textContent; });
     }
     r.querySelectorAll(".pg-pan").forEach(addZoomButton);
+    watchPrompt();
     refresh();
     r.setAttribute("data-ready", "1");  // the page's readiness signal (used by the browser tests)
   }
   P.init = init;
 
+  // While the prompt is pinned at the top, it shrinks to what is asked (pg-stuck).
+  function watchPrompt() {
+    var prompt = $("pg-prompt");
+    if (!prompt || !window.IntersectionObserver) return;
+    var mark = document.createElement("div");
+    mark.className = "pg-prompt-mark";
+    prompt.parentNode.insertBefore(mark, prompt);
+    new IntersectionObserver(function (seen) {
+      prompt.classList.toggle("pg-stuck", !seen[0].isIntersecting);
+    }).observe(mark);
+  }
+
   function addZoomButton(pan) {
     if (pan.querySelector(".pg-zoombtn")) return;
     var b = document.createElement("button");
-    b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "+"; b.title = "Zoom";
+    b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "+"; b.title = root().getAttribute("data-zoom-label") || "+";
     pan.style.position = "relative";
     pan.appendChild(b);
   }
@@ -111,8 +124,7 @@
     var confirm = $("pg-confirm");
     confirm.hidden = true;
     $("pg-cancel").hidden = S.chosen.length === 0;
-    var hint = str("hint-start");
-    if (S.chosen.length) hint = str("hint-next");
+    var hint = placesHint(S.next) || str(S.chosen.length ? "hint-next" : "hint-start");
     if (rotating) {
       var values = rotKeys.map(function (k) { return +k.split(":")[1]; }).sort();
       if (S.rot === null || !has(values, S.rot)) S.rot = values[0];
@@ -130,9 +142,59 @@
         return;
       }
     }
+    if (!rotating && confirm.hidden && samePlacement(cands)) preview(cands);
     $("pg-hint").textContent = hint;
     paint(S.next, S.chosen);
     buttons(rotating ? [] : S.next);
+    if (!rotating) showNext();
+  }
+
+  // The prompt names where the highlighted pieces are (from the flow's places), and says
+  // when the choice is also, or only, among the buttons below.
+  function placeKey(key) {
+    var parts = key.split(":");
+    return (parts[0] === "row" || parts[0] === "rslot") ? parts[0] + ":" + parts[1] : parts[0];
+  }
+
+  function placesHint(next) {
+    var seen = [], hasButtons = false, turnButtons = false;
+    var rows = next.filter(function (k) { return prefix(k) === "row"; }).map(placeKey);
+    var severalRows = rows.some(function (r) { return r !== rows[0]; });
+    next.forEach(function (k) {
+      var place = severalRows && prefix(k) === "row" ? "row" : placeKey(k);
+      var text = S.flow.places && S.flow.places[place];
+      if (text) { if (!has(seen, text)) seen.push(text); }
+      else if (has(S.flow.turn_buttons || [], k)) turnButtons = true;
+      else if (isButton(k)) hasButtons = true;
+    });
+    if (!seen.length) return hasButtons ? str("hint-buttons") : (turnButtons ? str("hint-turn") : "");
+    return seen.join(" ") + (hasButtons ? " " + str("hint-or-buttons") : "");
+  }
+
+  // The first highlighted board piece is brought into view when none is visible (below the
+  // pinned prompt): the first click of a turn never hides below the fold or in a side panel.
+  function showNext() {
+    var r = root();
+    var pieces = Array.prototype.filter.call(r.querySelectorAll(".pg-hl"), function (el) {
+      return !el.closest(".pg-prompt") && el.getBoundingClientRect().width > 0;
+    });
+    if (!pieces.length || pieces.some(inView)) return;
+    // the pieces to choose from are drawn in the prompt too (a token, a technology...): no need
+    if (document.querySelector("#pg-buttons .pg-cards .pg-choice")) return;
+    // the piece that comes first on the page as laid out (a phone reorders the parts)
+    pieces.sort(function (a, b) { return a.getBoundingClientRect().top - b.getBoundingClientRect().top; });
+    var smooth = !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    pieces[0].scrollIntoView({ block: "center", inline: "center", behavior: smooth ? "smooth" : "auto" });
+  }
+
+  function inView(el) {
+    var b = el.getBoundingClientRect();
+    var prompt = $("pg-prompt");
+    var top = prompt ? Math.max(0, prompt.getBoundingClientRect().bottom) : 0;
+    var pan = el.closest(".pg-pan, .pg-scroll");
+    var left = 0, right = window.innerWidth;
+    if (pan) { var p = pan.getBoundingClientRect(); left = Math.max(left, p.left); right = Math.min(right, p.right); }
+    return b.top >= top - 2 && b.bottom <= window.innerHeight + 2 && b.left >= left - 2 && b.right <= right + 2;
   }
 
   function paint(next, chosen) {
@@ -147,8 +209,12 @@
   function buttons(next) {
     var box = $("pg-buttons");
     if (!box) return;
-    box.textContent = "";
-    next.filter(isButton).forEach(function (k) {
+    var cards = box.querySelector(".pg-cards"), choices = box.querySelector(".pg-choices"), turn = box.querySelector(".pg-turnbtns");
+    cards.textContent = ""; choices.textContent = ""; turn.textContent = "";
+    // an action of the taken tile is already a button of the prompt's status line
+    var shown = Array.prototype.map.call(document.querySelectorAll("#pg-prompt .pg-taken [data-k]"),
+      function (el) { return el.getAttribute("data-k"); });
+    next.filter(isButton).filter(function (k) { return !has(shown, k); }).forEach(function (k) {
       var b = document.createElement("button");
       b.type = "button";
       b.setAttribute("data-key", k);
@@ -175,7 +241,8 @@
         b.textContent = S.flow.labels[k] || k;
       }
       if (k === "btn:end_turn") b.className = "pg-btn-end";
-      box.appendChild(b);
+      // the step's choices first; buttons of the whole turn (extra action, undo, end) apart
+      (has(S.flow.turn_buttons || [], k) ? turn : (art ? cards : choices)).appendChild(b);
     });
   }
 
@@ -183,6 +250,16 @@
 
   function clearPreview() {
     document.querySelectorAll(".pg-preview").forEach(function (el) { el.remove(); });
+  }
+
+  // All remaining moves put the same tile on the same place (only the cube, the way of
+  // paying or the rotation is left to choose): the tile is shown there already.
+  function samePlacement(cands) {
+    var m = cands.length && cands[0].m;
+    if (!m || !has(["upgrade", "wall", "building"], m.type)) return false;
+    return cands.every(function (e) {
+      return e.m.type === m.type && e.m.slot === m.slot && e.m.site === m.site && String(e.m.position) === String(m.position);
+    });
   }
 
   function preview(cands) {
@@ -202,7 +279,7 @@
     var clone = source.cloneNode(true);
     clone.setAttribute("class", "pg-preview");
     clone.setAttribute("transform", "scale(" + (target.getAttribute("data-scale") || "0.75") + ")");
-    var rot = S.rot === null ? 0 : S.rot;
+    var rot = S.rot === null ? (m.rotation || 0) : S.rot;
     var feat = clone.querySelector(".pg-feat");
     if (feat) {
       // Turn the edges and corners, but keep the neighbour symbols upright (as drawn once placed).

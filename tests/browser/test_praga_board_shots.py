@@ -120,3 +120,24 @@ def test_board_screenshots(browser, live_server, alice, bob):
         zoom.click()
         page.wait_for_selector("#pg-zoom[open]")
         page.locator("#pg-zoom").screenshot(path=str(ARTIFACTS / "shot-choice-zoom.png"))
+
+
+DOCS = ARTIFACTS.parent / "docs" / "screenshots"
+
+
+def test_phone_screenshots_of_ones_own_turn_for_the_docs(browser, live_server, alice, bob):
+    """docs/screenshots/praga-phone-own-turn*.png: a 390 px phone at the start of one's turn
+    (the crane wheel right below the prompt), then after taking a tile (one's own action
+    board scrolled into view)."""
+    game = start_game("praga", [alice, bob])
+    play_until(game, 9, random.Random(5))
+    page = open_board(browser, live_server, game, acting_user(game).user, width=390, height=844, mobile=True)
+    page.locator(".pg-prompt-mark").evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 8)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(DOCS / "praga-phone-own-turn.png"))
+    version = int(page.locator("#praga").get_attribute("data-version"))
+    page.click("#praga .pg-atile.pg-hl")
+    page.wait_for_function("(v) => +document.getElementById('praga').getAttribute('data-version') !== v", arg=version)
+    page.wait_for_selector("#praga[data-ready]")
+    page.wait_for_timeout(800)  # the smooth scroll to the action board
+    page.screenshot(path=str(DOCS / "praga-phone-own-turn-action.png"))

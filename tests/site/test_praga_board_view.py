@@ -221,3 +221,71 @@ def test_the_plaza_technology_is_chosen_on_the_board_and_other_plazas_say_why_no
     reasons = praga_flow.reasons_for(state, seat, legal_moves(state, seat))
     off = [k for k in reasons if k.startswith("usetech:T4-5 plazahex:")]
     assert off and all(k.split(":")[-1] not in state["plaza_order"] for k in off)
+
+
+def test_every_move_type_has_a_log_icon_that_the_page_defines():
+    import re
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from engine.praga.moves import SCHEMA
+    from games.boards import praga_log
+
+    defs = Path(settings.BASE_DIR, "templates/games/boards/praga/_defs.html").read_text()
+    symbols = set(re.findall(r'<symbol id="([^"]+)"', defs))
+    assert set(SCHEMA) <= set(praga_log.ICON)
+    assert set(praga_log.ICON.values()) | set(praga_log.STRUCTURE_ICON.values()) <= symbols
+
+
+def test_a_step_on_the_hunger_wall_or_the_cathedral_shows_that_structure():
+    from games.boards.praga_log import icon
+
+    assert icon({"type": "climb", "structure": "hw"}) == "pi-hw"
+    assert icon({"type": "climb", "structure": "ca"}) == "pi-ca"
+    side = {"msg": "{player} takes a sideways step on the {structure}.", "args": {"structure": {"msg": "Cathedral"}}}
+    assert icon({"type": "side", "item": 1}, side) == "pi-ca"
+
+
+def test_every_board_click_of_every_step_has_a_place_for_the_prompt():
+    """The prompt names where each highlighted piece is, for every step of every legal move."""
+    import random
+
+    rng = random.Random(11)
+    state = praga.new({}, 2, 11)
+    kinds = set()
+    for _ in range(400):
+        seat = state["active"]
+        if seat is None:
+            break
+        moves = praga.legal_moves(state, seat)
+        for move in moves:
+            for key in praga_flow.steps(move):
+                kind = key.split(":")[0]
+                if kind == "rot" or (kind in praga_flow.BUTTONS and kind != "act"):  # actions: also on the board
+                    continue
+                kinds.add(kind)
+                assert praga_flow.place(praga_flow.place_key(key)), key
+        state = praga.apply(state, seat, rng.choice([m for m in moves if m["type"] != "undo"]))
+    assert {"wheel", "act", "row", "site", "wpos"} <= kinds
+
+
+def test_the_mines_and_quarries_options_say_what_they_give(state):
+    seat = state["active"]
+    view = praga.view(state, seat)
+    ed = edition(view["edition"])
+    count = view["players"][seat]["mines"] - 1
+    assert praga_flow.label(view, ed, "opt:increase:mines") == "Extend the gold mines: +1 space and 1 gold"
+    assert praga_flow.label(view, ed, "opt:increase:quarries") == "Extend the quarries: +1 space and 1 stone"
+    assert praga_flow.label(view, ed, "opt:produce:mines").startswith("Produce: %d gold" % count)
+    assert praga_flow.steps({"type": "quarries", "option": "increase", "via": "main"})[-1] == "opt:increase:quarries"
+
+
+def test_tiles_of_several_rows_are_named_as_one_place(state):
+    seat = state["active"]
+    view = praga.view(state, seat)
+    moves = [{"type": "upgrade", "slot": 0, "rotation": 0, "via": "extra"},
+             {"type": "building", "slot": 1, "site": "PL01-NE", "rotation": 0, "cube": False, "via": "extra"}]
+    places = praga_flow.flow(view, edition(view["edition"]), moves, {})["places"]
+    assert places["row"] == "Take a tile from a row of the display."
+    assert places["row:upgrade"] == "Take a tile from the upgrade row of the display."
