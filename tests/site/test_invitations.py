@@ -52,10 +52,15 @@ def test_the_game_starts_when_all_seats_are_taken(alice, bob, carol, bob_client,
     assert invitation.status == "started"
 
 
-def test_a_reserved_seat_is_not_open_to_others(alice, bob, carol, carol_client):
+def test_a_reserved_seat_is_not_open_to_others(alice, bob, carol, carol_client, bob_client):
     invitation = invitations.create_invitation(alice, "toy", 2, {}, [bob])
-    carol_client.post(f"/invitations/{invitation.pk}/join/")
-    assert invitation.slot_list()[1].user_id is None
+    response = carol_client.post(f"/invitations/{invitation.pk}/join/", follow=True)
+    assert response.redirect_chain == [(f"/invitations/{invitation.pk}/", 302)]
+    assert "There is no free seat for you." in response.content.decode()
+    assert [(s.invited_id, s.user_id) for s in invitation.slot_list()] == [(alice.pk, alice.pk), (bob.pk, None)]
+    assert not Game.objects.exists()
+    bob_client.post(f"/invitations/{invitation.pk}/join/")  # the seat is still his to take
+    assert {seat.user_id for seat in Game.objects.get().seat_list()} == {alice.pk, bob.pk}
 
 
 def test_leave_decline_and_cancel(alice, bob, carol, bob_client, alice_client):
