@@ -130,3 +130,32 @@ def test_an_unknown_v_tile_rule_is_an_error_naming_it():
     with pytest.raises(ValueError) as error:
         v_tile_vp(fake_edition({"per": "bridges"}), PLAYER, "V-X")
     assert str(error.value) == "unknown V tile scoring 'bridges'"
+
+
+# Seals (PRG-SCORE-05, OQ-51) --------------------------------------------------------------------
+
+def test_fixed_seals_add_up():
+    assert scoring.seal_vp(edition_of(), ["SEAL-6", "SEAL-4"], 0, 0) == 10
+
+
+def test_pairs_use_up_gold_and_stone_before_a_single_seal_counts_the_rest():
+    ed = edition_of()
+    # pair 3 VP, stone 2 VP each: 2 pairs (6) beat 1 pair + 1 stone (5) and 2 stones (4)
+    assert scoring.seal_vp(ed, ["SEAL-PAIR", "SEAL-STONE"], 2, 2) == 6
+    assert scoring.seal_vp(ed, ["SEAL-PAIR", "SEAL-STONE"], 1, 4) == 3 + 2 * 3
+    assert scoring.seal_vp(ed, ["SEAL-PAIR", "SEAL-GOLD", "SEAL-4"], 3, 1) == 3 + 2 * 2 + 4
+
+
+def test_the_breakdown_keeps_the_in_game_points_by_source():
+    s = new_game(2, 11)
+    a = s["order"][0]
+    s = edit_player(s, a, vp=7, vp_by_source={"plazas": 4, "buildings": 3})
+    breakdown = final_breakdown(s, a)
+    assert breakdown["in_game"] == 7 and breakdown["in_game_by_source"] == {"plazas": 4, "buildings": 3}
+    assert breakdown["total"] == 7 + sum(breakdown["final"].values())
+
+
+def edition_of():
+    from engine.praga.common import edition
+
+    return edition(new_game(2, 11)["edition"])
