@@ -68,3 +68,33 @@ def test_PRG_PLAZA_03_cubes_are_counted_per_owner():
     s["city"]["PL08-SW"] = {"tile": "B1-01", "rot": 0, "owner": b, "cube": True, "spent": 4}
     s["city"]["PL08-W"] = {"tile": "B1-05", "rot": 0, "owner": b, "cube": False, "spent": 3}
     assert majority(s, edition(s["edition"]), "PL08") == ({a: 2, b: 1}, [a])
+
+
+def test_PRG_PLAZA_07_08_scoring_returns_the_cubes_and_a_deferred_reward_is_a_barrier_for_undo():
+    from tests.engine.praga.test_plazas_road_tech import _plaza_game
+
+    s, a, b, c = _plaza_game()
+    s = do(s, {"type": "building", "slot": 0, "site": "PL08-NW", "rotation": 0, "cube": True})
+    assert s["deferred"]  # other seats' rewards wait for their turns
+    cubed = [site for site in ("PL08-NE", "PL08-E", "PL08-SW", "PL08-W", "PL08-NW")]
+    assert all(s["city"][site]["cube"] is False and s["city"][site]["returned"] is True for site in cubed)
+    assert reason(s, {"type": "undo"}) == "There is nothing you can take back."
+
+
+def test_PRG_PARLER_07_the_pawn_goes_round_to_the_last_plaza_with_a_free_site():
+    from engine.praga.city import city
+    from engine.praga.common import Ctx
+    from engine.praga.plazas import move_pawn_if_full
+
+    s = new_game(1, 91, solo_mode="parler")
+    order = s["plaza_order"]
+    pawn = s["parler"]["pawn"]
+    before = order[(order.index(pawn) - 1) % len(order)]  # the plaza just before the pawn's
+    sites = city(edition(s["edition"]))["plaza_sites"]
+    for pid in order:
+        if pid != before:
+            for site in sites[pid]:
+                s["city"].setdefault(site, {"tile": "B1-02", "rot": 0, "owner": 0, "cube": False, "spent": 2})
+    ctx = Ctx(s)
+    move_pawn_if_full(ctx)
+    assert ctx.s["parler"]["pawn"] == before
