@@ -75,3 +75,26 @@ def test_PRG_WHEEL_10_the_special_tile_bonus_converts_once():
     after = do(s, {"type": "special_vp"})
     assert after["players"][s["active"]]["vp"] == vp + 2
     assert reason(after, {"type": "special_vp"}) == "You have no unused special-tile bonus."
+
+
+def test_PRG_WHEEL_10_a_converted_special_bonus_is_marked_converted():
+    s = set_turn(new_game(2, 11), special={"vp": 2, "state": "open"})
+    assert do(s, {"type": "special_vp"})["turn"]["special"] == {"vp": 2, "state": "converted"}
+
+
+def test_PRG_WHEEL_08_points_from_a_wheel_bonus_are_booked_as_wheel_points():
+    s = set_turn(new_game(2, 11), wheel_bonus={"kind": "gain", "reward": ["2VP"], "used": False})
+    before = s["players"][s["active"]]["vp_by_source"].get("wheel", 0)
+    after = do(s, {"type": "wheel_bonus"})["players"][s["active"]]
+    assert after["vp_by_source"]["wheel"] == before + 2
+
+
+@pytest.mark.parametrize("tech, good", [("T1-2", "gold"), ("T1-3", "stone")])
+def test_T1_2_and_T1_3_add_a_good_and_a_point_booked_as_technology_points(tech, good):
+    s = set_turn(new_game(2, 11), wheel_bonus={"kind": "gain", "reward": ["1G" if good == "gold" else "1S"],
+                                               "used": False})
+    s = edit_player(s, s["active"], techs=[{"id": tech, "level": 1, "new": False}])
+    player = s["players"][s["active"]]
+    after = do(s, {"type": "wheel_bonus"})["players"][s["active"]]
+    assert after[good] == player[good] + 2
+    assert after["vp_by_source"]["technologies"] == player["vp_by_source"].get("technologies", 0) + 1
