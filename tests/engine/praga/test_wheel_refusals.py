@@ -98,3 +98,12 @@ def test_T1_2_and_T1_3_add_a_good_and_a_point_booked_as_technology_points(tech, 
     after = do(s, {"type": "wheel_bonus"})["players"][s["active"]]
     assert after[good] == player[good] + 2
     assert after["vp_by_source"]["technologies"] == player["vp_by_source"].get("technologies", 0) + 1
+
+
+def test_T1_1_adds_a_technology_point_to_a_single_point_from_the_tile_choice():
+    s = set_turn(new_game(2, 11), special={"vp": 1, "state": "open"})
+    s = edit_player(s, s["active"], techs=[{"id": "T1-1", "level": 1, "new": False}])
+    player = s["players"][s["active"]]
+    after = do(s, {"type": "special_vp"})["players"][s["active"]]
+    assert after["vp"] == player["vp"] + 1 + 1
+    assert after["vp_by_source"]["technologies"] == player["vp_by_source"].get("technologies", 0) + 1
