@@ -85,3 +85,22 @@ def test_only_the_host_cancels_and_only_an_open_invitation(alice, bob):
     assert refusal(invitations.cancel, invitation, alice) == "This invitation is no longer open."
     invitation.refresh_from_db()
     assert invitation.status == Invitation.Status.STARTED
+
+
+def test_a_reserved_seat_is_refused_to_another_player_with_its_reason(alice, bob, carol):
+    invitation = invitations.create_invitation(alice, "toy", 2, {}, [bob])
+    with pytest.raises(invitations.Refused) as refused:
+        invitations.join(invitation, carol)
+    assert refused.value.reason["msg"] == str(refused.value) == "There is no free seat for you."
+
+
+def test_leaving_or_declining_touches_only_this_invitation(alice, bob, carol):
+    kept = invitations.create_invitation(alice, "toy", 3, {}, [bob, None])
+    other = invitations.create_invitation(alice, "toy", 3, {}, [bob, None])
+    invitations.decline(other, bob)
+    assert slots(kept) == [(alice.pk, alice.pk), (bob.pk, None), (None, None)]
+    invitations.join(kept, bob)
+    invitations.join(other, bob)
+    invitations.leave(other, bob)
+    assert slots(kept) == [(alice.pk, alice.pk), (bob.pk, bob.pk), (None, None)]
+    assert slots(other) == [(alice.pk, alice.pk), (None, None), (None, None)]  # the seat is open to anyone
