@@ -92,3 +92,33 @@ def _close_connections_outside_a_test_transaction():
     for connection in connections.all(initialized_only=True):
         if not connection.in_atomic_block:
             connection.close()
+
+
+# How many slow tests this run left out (pytest.ini deselects them) --------------------------------
+
+_slow_deselected = set()
+
+
+def pytest_deselected(items):
+    _slow_deselected.update(item.nodeid for item in items if item.get_closest_marker("slow"))
+
+
+def pytest_sessionfinish(session):
+    if hasattr(session.config, "workeroutput"):  # an xdist worker: the controller prints the count
+        session.config.workeroutput["slow_deselected"] = len(_slow_deselected)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    # Every xdist worker collects the whole run, so each reports the same count.
+    count = getattr(node, "workeroutput", {}).get("slow_deselected", 0)
+    node.config.stash[SLOW_DESELECTED] = max(node.config.stash.get(SLOW_DESELECTED, 0), count)
+
+
+SLOW_DESELECTED = pytest.StashKey[int]()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    count = max(len(_slow_deselected), config.stash.get(SLOW_DESELECTED, 0))
+    if count:
+        terminalreporter.write_line(f"{count} slow tests deselected (run: scripts/test -m slow)")

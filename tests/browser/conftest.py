@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import services
+
 # Playwright's sync API runs an event loop in the test thread; Django must allow ORM calls there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -15,7 +17,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 @pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.skip("Debian Chromium is not installed")
+        services.missing("chromium", "Debian Chromium is not installed (scripts/test installs it)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

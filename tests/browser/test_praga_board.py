@@ -255,6 +255,22 @@ def test_a_solo_game_against_peter_parler_is_played_for_a_few_rounds(browser, li
     shot(page, "praga-solo-parler.png")
 
 
+def engine_reason(game, position, move):
+    """The engine's refusal of `move` by the seat at `position`, in English, as the page shows it."""
+    from django.utils import translation
+
+    from engine.core.errors import IllegalMove
+    from games import engines
+    from games.presenters import player_names
+    from games.text import render
+
+    game.refresh_from_db()
+    with pytest.raises(IllegalMove) as refusal:
+        engines.apply("praga", game.state, position, move)
+    with translation.override("en"):
+        return render(refusal.value.as_text(), player_names(game))
+
+
 def test_an_illegal_click_shows_the_engines_reason_and_pieces_enlarge(browser, live_server, alice, bob):
     game = start_game("praga", [alice, bob])
     table = Table(browser, live_server, game, [alice, bob])
@@ -262,11 +278,15 @@ def test_an_illegal_click_shows_the_engines_reason_and_pieces_enlarge(browser, l
     page.click('[data-k="seal:SEAL-6"]', force=True)
     tip = page.locator("#pg-tip")
     tip.wait_for(state="visible")
-    assert tip.inner_text().strip()
-    page.click('#praga .pg-plaza:not(.pg-off)', force=True)
+    assert tip.inner_text().strip() == engine_reason(game, table.acting(), {"type": "seal", "seal": "SEAL-6"})
+    plaza = page.locator('#praga .pg-plaza:not(.pg-off)').first
+    plaza_id = plaza.get_attribute("data-h").split(":")[1]
+    title, text = plaza.get_attribute("data-title"), plaza.get_attribute("data-text")
+    plaza.click(force=True)
     dialog = page.locator("#pg-zoom")
     dialog.wait_for(state="visible")
-    assert "P" in page.locator("#pg-zoom-title").inner_text()
+    assert page.locator("#pg-zoom-title").text_content() == title and title.endswith(f" · {plaza_id}")
+    assert page.locator("#pg-zoom-text").text_content() == text and text
     shot(page, "praga-enlarged-plaza.png", full=False)
 
 

@@ -23,6 +23,7 @@ from django.db import connection
 
 from games import clocks
 from praga_site.celery import app as celery_app
+from tests.support import services
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY_TURN = ({"type": "select"}, {"type": "play"})
@@ -143,10 +144,9 @@ def mailbox(smtp):
 # A real Celery worker ----------------------------------------------------------------------------
 
 def services_or_skip():
-    if not os.environ.get("REDIS_URL"):
-        pytest.skip("needs Redis (REDIS_URL) for a real Celery worker; scripts/test sets it when Redis runs")
-    if connection.vendor != "postgresql":
-        pytest.skip("a worker in another process needs a shared database: PostgreSQL (DATABASE_URL)")
+    """Skip without Redis or PostgreSQL; fail instead in CI (tests/support/services.py)."""
+    services.require_redis("needs Redis (REDIS_URL) for a real Celery worker; scripts/test sets it when Redis runs")
+    services.require_postgresql("a worker in another process needs a shared database: PostgreSQL (DATABASE_URL)")
 
 
 def database_url():

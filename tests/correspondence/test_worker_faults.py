@@ -17,6 +17,7 @@ from accounts.models import Profile
 from games.models import Email, GameEvent, Seat
 from games.notifications import outbox
 from tests.correspondence.conftest import Worker, free_port, services_or_skip, worker_env
+from tests.support import services
 from tests.support.games import start_game
 from tests.support.players import make_user
 
@@ -48,7 +49,7 @@ class Redis:
 def own_redis():
     services_or_skip()
     if not shutil.which("redis-server"):
-        pytest.skip("redis-server is not installed")
+        services.missing("redis", "redis-server is not installed")
     redis = Redis()
     redis.start()
     yield redis

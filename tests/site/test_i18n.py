@@ -4,6 +4,11 @@ import random
 
 import pytest
 from django.core import mail
+from django.utils import translation
+from django.utils.html import escape
+
+from games import presenters
+from games.text import render
 
 from tests.support.games import play_random_move, start_game
 
@@ -43,7 +48,19 @@ def test_praga_log_lines_are_translated(alice, german_bob, bob_client):
     lines = [entry["text"] for entry in english["entries"]]
     assert lines and all(line for line in lines)
     page = bob_client.get(f"/games/{game.pk}/").content.decode()
-    assert "Spieler" in page or "Runde" in page
+    log = page[page.index("pg-log-list"):]  # the log only: the rest of the page is German anyway
+    names = presenters.player_names(game)
+    translated = 0
+    for move in game.moves.all():
+        with translation.override("en"):
+            in_english = escape(render(move.text, names))
+        with translation.override("de"):
+            in_german = escape(render(move.text, names))
+        assert in_german in log, in_german
+        if in_german != in_english:
+            translated += 1
+            assert in_english not in log
+    assert translated >= 3, "too few log lines have a German text to prove the log is translated"
 
 
 def test_emails_are_sent_in_the_users_language(client, german_bob, db):

@@ -3,8 +3,8 @@
 import pytest
 
 from games import invitations
-from games.models import Game, Invitation
-from tests.support.games import start_game
+from games.models import Game, Invitation, Seat
+from tests.support.games import play_to_end, start_game
 
 
 def test_the_form_is_rendered_from_the_games_options(alice_client):
@@ -52,10 +52,15 @@ def test_the_game_starts_when_all_seats_are_taken(alice, bob, carol, bob_client,
     assert invitation.status == "started"
 
 
-def test_a_reserved_seat_is_not_open_to_others(alice, bob, carol, carol_client):
+def test_a_reserved_seat_is_not_open_to_others(alice, bob, carol, carol_client, bob_client):
     invitation = invitations.create_invitation(alice, "toy", 2, {}, [bob])
-    carol_client.post(f"/invitations/{invitation.pk}/join/")
-    assert invitation.slot_list()[1].user_id is None
+    response = carol_client.post(f"/invitations/{invitation.pk}/join/", follow=True)
+    assert response.redirect_chain == [(f"/invitations/{invitation.pk}/", 302)]
+    assert "There is no free seat for you." in response.content.decode()
+    assert [(s.invited_id, s.user_id) for s in invitation.slot_list()] == [(alice.pk, alice.pk), (bob.pk, None)]
+    assert not Game.objects.exists()
+    bob_client.post(f"/invitations/{invitation.pk}/join/")  # the seat is still his to take
+    assert {seat.user_id for seat in Game.objects.get().seat_list()} == {alice.pk, bob.pk}
 
 
 def test_leave_decline_and_cancel(alice, bob, carol, bob_client, alice_client):
@@ -115,3 +120,64 @@ def test_the_new_game_form_marks_the_fields_of_some_player_counts_only(alice_cli
     assert 'name="seat_3"' in page and 'data-players="4"' in page
     assert 'fieldset data-players="2 3 4"' in page
     assert "The start player is drawn at random either way" in page
+
+
+# What an invitation stores, which seat a player takes, the game it starts -------------------------
+
+def test_an_invitation_stores_every_setting(alice, bob):
+    invitation = invitations.create_invitation(
+        alice, "toy", 3, {"hand_size": 3}, [bob, None], days_per_move=5, visibility="private",
+        fixed_order=True, note="by the fire", timeout_policy="cancel")
+    invitation.refresh_from_db()
+    assert (invitation.host, invitation.game_id, invitation.players) == (alice, "toy", 3)
+    assert invitation.options == {"hand_size": 3, "extra": 1}  # normalised with the defaults
+    assert (invitation.days_per_move, invitation.visibility, invitation.fixed_order, invitation.note,
+            invitation.timeout_policy) == (5, "private", True, "by the fire", "cancel")
+    assert invitation.status == Invitation.Status.OPEN
+    assert [(s.index, s.invited_id, s.user_id) for s in invitation.slot_list()] == [
+        (0, alice.pk, alice.pk), (1, bob.pk, None), (2, None, None)]
+
+
+def test_an_invited_player_takes_the_seat_kept_for_him_not_the_first_open_one(alice, bob, carol):
+    invitation = invitations.create_invitation(alice, "toy", 3, {}, [None, bob])
+    invitations.join(invitation, bob)
+    assert [(s.invited_id, s.user_id) for s in invitation.slot_list()] == [
+        (alice.pk, alice.pk), (None, None), (bob.pk, bob.pk)]
+    assert invitations.join(invitation, carol) is not None  # the last seat starts the game
+
+
+def test_the_game_copies_the_invitation_and_seats_in_order(alice, bob, carol):
+    invitation = invitations.create_invitation(alice, "toy", 3, {"hand_size": 3}, [bob, carol],
+                                               days_per_move=6, visibility="private", fixed_order=True)
+    invitations.join(invitation, bob)
+    game = invitations.join(invitation, carol)
+    game.refresh_from_db()
+    invitation.refresh_from_db()
+    assert invitation.status == Invitation.Status.STARTED and game.invitation == invitation
+    assert (game.game_id, game.options, game.days_per_move, game.visibility) == (
+        "toy", {"hand_size": 3, "extra": 1}, 6, "private")
+    assert game.status == Game.Status.RUNNING and game.version == 0
+    assert [seat.user for seat in game.seat_list()] == [alice, bob, carol]
+    assert [len(hand) for hand in game.state["hands"]] == [3, 3, 3]
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    assert [seat.to_act for seat in seats] == [True, False, False]
+    assert seats[0].waiting_since == game.created and seats[1].waiting_since is None
+    assert game.updated == game.created
+
+
+def test_each_game_gets_its_own_secret_seed(alice, bob):
+    seeds = set()
+    for _ in range(3):
+        invitation = invitations.create_invitation(alice, "toy", 2, {}, [bob], fixed_order=True)
+        seeds.add(invitations.join(invitation, bob).seed)
+    assert len(seeds) == 3 and all(0 <= seed < 2 ** 62 for seed in seeds)
+
+
+def test_finished_games_do_not_count_against_the_limit(alice, bob, settings):
+    settings.MAX_RUNNING_GAMES = 1
+    invitation = invitations.create_invitation(alice, "toy", 2, {}, [bob])
+    game = invitations.join(invitation, bob)
+    assert invitations.running_games(alice) == 1
+    play_to_end(game)
+    assert invitations.running_games(alice) == 0
+    invitations.create_invitation(alice, "toy", 2, {}, [bob])  # allowed again

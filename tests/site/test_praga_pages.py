@@ -16,11 +16,21 @@ def test_every_page_of_a_praga_game_renders(alice, bob, alice_client, bob_client
     for _ in range(12):
         play_random_move(game, rng, skip_undo=True)
     game.refresh_from_db()
-    for c in (alice_client, bob_client, client):
-        for url in (f"/games/{game.pk}/", f"/games/{game.pk}/live/", f"/games/{game.pk}/replay/3/",
-                    f"/api/games/{game.pk}/", f"/api/games/{game.pk}/moves/", f"/api/games/{game.pk}/log/"):
-            assert c.get(url).status_code == 200, url
     acting = next(seat for seat in game.seat_list() if seat.to_act)
+    pk, version = game.pk, game.version
+    for c, seat in ((alice_client, 0), (bob_client, 1), (client, None)):
+        for url, mark in ((f"/games/{pk}/", f'data-version="{version}"'), (f"/games/{pk}/live/", 'id="live"'),
+                          (f"/games/{pk}/replay/3/", f"Move 3 of {version}")):
+            response = c.get(url)
+            assert response.status_code == 200 and mark in response.content.decode(), url
+        state = c.get(f"/api/games/{pk}/").json()
+        assert (state["game"], state["version"], state["seat"]) == ("praga", version, seat)
+        assert state["to_act"] == [acting.position] and state["view"]
+        legal = c.get(f"/api/games/{pk}/moves/").json()["moves"]
+        assert bool(legal) == (seat == acting.position)  # only the seat on turn gets moves to click
+        log = c.get(f"/api/games/{pk}/log/").json()
+        assert log["version"] == version and len(log["entries"]) == version
+        assert all(entry["text"] for entry in log["entries"])
     page = (alice_client if acting.position == 0 else bob_client).get(f"/games/{game.pk}/").content.decode()
     assert "Your turn" in page
 

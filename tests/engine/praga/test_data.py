@@ -133,8 +133,16 @@ def test_every_record_has_a_known_status_and_a_source(edition_id):
 @pytest.mark.parametrize("edition_id", data.EDITIONS)
 def test_every_provenance_path_exists(edition_id):
     edition = data.edition(edition_id)
-    for entry in edition.PROVENANCE:
-        resolve(edition, entry["path"])  # KeyError/IndexError if stale
+    paths = [entry["path"] for entry in edition.PROVENANCE]
+    # Not vacuous: the values outside records (the game's constants, the wheel's layout...) have
+    # their status only here, so an empty or duplicated list would hide them from the notice.
+    assert paths and len(paths) == len(set(paths))
+    record_paths = {path for path, _record in data.iter_records(edition)}
+    for path in paths:
+        assert path.split(".")[0] in edition.ATTRIBUTES, path
+        resolve(edition, path)  # KeyError/IndexError if stale
+        assert path not in record_paths, f"{path} is a record: it has its own status"
+    assert {"ACTIONS", "FIRST_GAME_ORDER"} <= set(paths)
 
 
 @pytest.mark.parametrize("edition_id", data.EDITIONS)

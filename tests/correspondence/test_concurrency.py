@@ -1,0 +1,228 @@
+"""Races run for real: threads with their own PostgreSQL connections hit the same rows at once.
+
+The first thread to take the lock is held inside its transaction (`Gate`) until PostgreSQL
+reports the other thread waiting for a lock, so every test proves that the two calls overlapped,
+then checks that the work was done exactly once. SQLite has no row locks: these tests skip there
+(and fail in CI, tests/support/services.py).
+"""
+
+import datetime
+import threading
+import time
+
+import pytest
+from django.core import mail
+from django.db import connection
+
+from games import clocks, engines
+from games.models import Email, Game, GameEvent, Move, Seat
+from games.moves import MoveRefused, submit_move
+from games.notifications import outbox
+from tests.support import services
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+DAY = datetime.timedelta(days=1)
+
+
+@pytest.fixture(autouse=True)
+def postgresql():
+    services.require_postgresql("races need row locks and one connection per thread: PostgreSQL")
+
+
+def lock_waiters():
+    """Other connections to this database that are waiting for a lock right now."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")  # else a transaction sees its first snapshot
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'")
+        return cursor.fetchone()[0]
+
+
+class Gate:
+    """Wraps `module.name`: its first call signals `inside`, then waits (in the caller's open
+    transaction) until `waiters` other connections block on a lock, and only then goes on."""
+
+    def __init__(self, monkeypatch, module, name, waiters=1, timeout=20):
+        self.original = getattr(module, name)
+        self.inside = threading.Event()
+        self.waiters, self.timeout, self.overlapped, self.calls = waiters, timeout, False, 0
+        monkeypatch.setattr(module, name, self)
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        if self.calls == 1:
+            self.inside.set()
+            deadline = time.monotonic() + self.timeout
+            while time.monotonic() < deadline and not self.overlapped:
+                self.overlapped = lock_waiters() >= self.waiters
+                time.sleep(0.02)
+        return self.original(*args, **kwargs)
+
+
+def race(gate, first, *others):
+    """Run `first` in a thread until it is inside `gate`, then `others` in their own threads."""
+    results = {}
+
+    def run(key, call):
+        try:
+            results[key] = call()
+        except Exception as error:  # the refusals are the point: keep them for the asserts
+            results[key] = error
+        finally:
+            connection.close()  # this thread's own connection
+
+    threads = [threading.Thread(target=run, args=(0, first))]
+    threads[0].start()
+    assert gate.inside.wait(20), "the first call never reached the gate"
+    for key, call in enumerate(others, start=1):
+        threads.append(threading.Thread(target=run, args=(key, call)))
+        threads[-1].start()
+    for thread in threads:
+        thread.join(60)
+        assert not thread.is_alive(), "a racing call hung"
+    assert gate.overlapped, "the calls did not overlap: the second never waited for the lock"
+    return [results[key] for key in range(len(threads))]
+
+
+def select(game, user):
+    seat = game.seat_of(user)
+    return {"type": "select", "card": game.state["hands"][seat.position][0]}
+
+
+def refused(result, status):
+    return isinstance(result, MoveRefused) and result.status == status
+
+
+# submit_move ------------------------------------------------------------------------------------
+
+def test_the_same_move_sent_twice_at_once_is_applied_once(alice, bob, monkeypatch):
+    game = start_game("toy", [alice, bob])
+    gate = Gate(monkeypatch, engines, "apply")
+    payload, version = select(game, alice), game.version
+    first, second = race(gate, lambda: submit_move(game.pk, alice, payload, version),
+                         lambda: submit_move(game.pk, alice, payload, version))
+    assert not isinstance(first, Exception) and first.duplicate is False
+    assert refused(second, 409)  # it saw the version the first one moved past
+    assert list(Move.objects.filter(game=game).values_list("seq", "seat")) == [(1, 0)]
+    game.refresh_from_db()
+    assert game.version == 1 and game.state["selected"][0] == payload["card"]
+
+
+def test_the_same_request_id_sent_twice_at_once_is_applied_once(alice, bob, monkeypatch):
+    game = start_game("toy", [alice, bob])
+    gate = Gate(monkeypatch, engines, "apply")
+    payload, version = select(game, alice), game.version
+    first, second = race(gate, lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"),
+                         lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"))
+    assert first.duplicate is False and second.duplicate is True  # the retry gets the stored move
+    assert second.move.pk == first.move.pk
+    assert Move.objects.filter(game=game).count() == 1
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_two_seats_sending_at_once_with_one_request_id_move_once(alice, bob, monkeypatch):
+    game = start_game("toy", [alice, bob])
+    gate = Gate(monkeypatch, engines, "apply")
+    version = game.version
+    alices, bobs = race(gate, lambda: submit_move(game.pk, alice, select(game, alice), version, request_id="r-7"),
+                        lambda: submit_move(game.pk, bob, select(game, bob), version, request_id="r-7"))
+    assert alices.duplicate is False
+    assert refused(bobs, 409) and bobs.reason["msg"] == "This request id was already used."
+    assert list(Move.objects.filter(game=game).values_list("seat", flat=True)) == [0]
+
+
+def test_a_move_and_the_next_seats_move_on_the_same_version_never_both_apply(alice, bob, monkeypatch):
+    game = start_game("toy", [alice, bob])
+    submit_move(game.pk, alice, select(game, alice), 0)
+    gate = Gate(monkeypatch, engines, "apply")
+    game.refresh_from_db()
+    # alice ends her turn while bob, who saw the same version, already sends his first move.
+    alices, bobs = race(gate, lambda: submit_move(game.pk, alice, {"type": "play"}, 1),
+                        lambda: submit_move(game.pk, bob, select(game, bob), 1))
+    assert alices.duplicate is False
+    assert refused(bobs, 409)  # stale: he must look at the new state first
+    assert list(Move.objects.filter(game=game).values_list("seq", "seat")) == [(1, 0), (2, 0)]
+
+
+# clocks.tick ------------------------------------------------------------------------------------
+
+def timed_game(alice, bob, policy, days=1):
+    alice.profile.vacation_auto = False
+    alice.profile.save()
+    game = start_game("toy", [alice, bob])
+    Game.objects.filter(pk=game.pk).update(days_per_move=days)
+    game.invitation.timeout_policy = policy
+    game.invitation.save()
+    game.seats.update(clock_since=None)  # set the clock up again with this policy and time
+    clocks.sync_game(game.pk)
+    return Seat.objects.get(game=game, user=alice)
+
+
+def kinds(user, since):
+    """The kinds of the emails stored for `user` after the email row `since`."""
+    return sorted(Email.objects.filter(user=user, pk__gt=since).values_list("kind", flat=True))
+
+
+def last_email():
+    return Email.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+
+
+def test_two_ticks_at_once_drop_a_timed_out_seat_once(alice, bob, monkeypatch):
+    seat = timed_game(alice, bob, "drop")
+    mail.outbox.clear()
+    before = last_email()
+    gate = Gate(monkeypatch, clocks, "_event")
+    now = seat.deadline + datetime.timedelta(minutes=1)
+    race(gate, lambda: clocks.tick(now), lambda: clocks.tick(now))
+    assert gate.calls == 1
+    seat.refresh_from_db()
+    assert seat.dropped
+    assert GameEvent.objects.filter(game=seat.game).count() == 1
+    assert kinds(alice, before) == ["timed_out"]
+    # bob's turn came in the tick's future: his turn email and 80 % warning are due too, once each.
+    assert kinds(bob, before) == ["player_timed_out", "turn", "warning"]
+    assert len(mail.outbox) == Email.objects.filter(pk__gt=before).count()  # each stored email sent once
+    # The bot played alice's turn once: bob is to act, and it was her only turn so far.
+    assert list(Move.objects.filter(game=seat.game).values_list("seat", flat=True)) == [0, 0]
+    assert Seat.objects.get(game=seat.game, user=bob).to_act
+
+
+def test_two_ticks_at_once_cancel_a_timed_out_game_once(alice, bob, monkeypatch):
+    seat = timed_game(alice, bob, "cancel")
+    mail.outbox.clear()
+    before = last_email()
+    gate = Gate(monkeypatch, clocks, "cancel")
+    now = seat.deadline + datetime.timedelta(minutes=1)
+    race(gate, lambda: clocks.tick(now), lambda: clocks.tick(now))
+    assert gate.calls == 1
+    assert Game.objects.get(pk=seat.game_id).status == Game.Status.CANCELLED
+    assert GameEvent.objects.filter(game=seat.game).count() == 1
+    assert kinds(alice, before) == ["timed_out"] and kinds(bob, before) == ["timeout_cancelled"]
+    assert len(mail.outbox) == 2
+
+
+def test_two_ticks_at_once_send_a_due_reminder_once(alice, bob, monkeypatch):
+    seat = timed_game(alice, bob, "drop", days=5)
+    mail.outbox.clear()
+    before = last_email()
+    gate = Gate(monkeypatch, outbox, "queue")
+    now = seat.waiting_since + DAY + datetime.timedelta(minutes=1)
+    race(gate, lambda: clocks.tick(now), lambda: clocks.tick(now))
+    assert kinds(alice, before) == ["reminder"]
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    seat.refresh_from_db()
+    assert seat.next_nag == now + DAY  # claimed once: the next reminder a day after this one
+
+
+def test_two_ticks_at_once_send_a_due_turn_email_once(alice, bob, monkeypatch):
+    game = start_game("toy", [alice, bob])
+    submit_move(game.pk, alice, select(game, alice), 0)
+    submit_move(game.pk, alice, {"type": "play"}, 1)  # bob's turn: his turn email is scheduled
+    mail.outbox.clear()
+    before = last_email()
+    gate = Gate(monkeypatch, outbox, "queue")
+    now = Seat.objects.get(game=game, user=bob).waiting_since + datetime.timedelta(hours=1)
+    race(gate, lambda: clocks.tick(now), lambda: clocks.tick(now))
+    assert kinds(bob, before) == ["turn"]
+    assert [m.to for m in mail.outbox] == [["bob@example.com"]]
