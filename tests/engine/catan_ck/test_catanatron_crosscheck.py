@@ -36,6 +36,7 @@ from catanatron.state import yield_resources  # noqa: E402
 
 from engine.catan_ck import building  # noqa: E402
 from engine.catan_ck.board import GEOMETRY, group_name  # noqa: E402
+from engine.catan_ck.data.harbours import HARBOURS  # noqa: E402
 from engine.catan_ck.dice import pay_production, production_owed  # noqa: E402
 from engine.catan_ck.scoring import blocked_for, road_length  # noqa: E402
 from tests.engine.catan_ck.helpers import empty_board  # noqa: E402
@@ -256,3 +257,36 @@ def test_catanatron_agrees_on_20000_positions():
     stats = run(boards=500, snapshots=40, seed0=1000)
     print(dict(stats))
     assert stats["positions"] >= 20000
+
+
+# Fixture F-T of spec 8.2 (catanatron's TOURNAMENT map in our coordinates), transcribed
+F_T = {"0,0": ("desert", None), "1,0": ("mountains", 6), "0,1": ("forest", 3), "-1,1": ("mountains", 11),
+       "-1,0": ("hills", 9), "0,-1": ("mountains", 4), "1,-1": ("fields", 5), "2,0": ("fields", 9),
+       "1,1": ("pasture", 12), "0,2": ("hills", 11), "-1,2": ("pasture", 4), "-2,2": ("hills", 8),
+       "-2,1": ("fields", 10), "-2,0": ("forest", 5), "-1,-1": ("fields", 2), "0,-2": ("forest", 6),
+       "1,-2": ("pasture", 3), "2,-2": ("pasture", 8), "2,-1": ("forest", 10)}
+PORT_TYPE = {None: "generic", WOOD: "lumber", BRICK: "brick", SHEEP: "wool", WHEAT: "grain", ORE: "ore"}
+
+
+def test_harbour_frame_and_fixture_F_T_match_catanatron():
+    """The nine harbour positions serve the same intersection pairs (spec 5.4 vs catanatron's
+    template), and fixture F-T of 8.2 still is catanatron's TOURNAMENT map, harbours included
+    (the `fixed` layout of 5.4)."""
+    from catanatron.models.map import PORT_DIRECTION_TO_NODEREFS, TOURNAMENT_MAP, Port
+
+    state = empty_board(seed=3)
+    _cmap, node_of, name_of, node_hexes = catan_map(state)
+    ours = {frozenset(ends): h["fixed"] for h, ends in
+            ((h, GEOMETRY.harbour_intersections[h["id"]]) for h in HARBOURS)}
+    theirs = {}
+    for (x, y, z), tile in TOURNAMENT_MAP.tiles.items():
+        if isinstance(tile, Port):
+            a, b = PORT_DIRECTION_TO_NODEREFS[tile.direction]
+            pair = frozenset(name_of[tile.nodes[ref]] for ref in (a, b))
+            theirs[pair] = PORT_TYPE[tile.resource]
+    assert set(theirs) == set(ours)
+    assert theirs == ours
+    terrain = {v: k for k, v in TERRAIN_RESOURCE.items()}
+    tournament = {"%d,%d" % (x, z): (terrain[t.resource], t.number)
+                  for (x, y, z), t in TOURNAMENT_MAP.land_tiles.items()}
+    assert tournament == F_T
