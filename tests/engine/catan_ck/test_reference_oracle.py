@@ -1,6 +1,7 @@
 """Spec 8.3.3: a plainly written second implementation of production (with the bank-shortage
 rule), the barbarian attack and the progress distribution, diffed against the engine on
-random games. The reference reads only the state's plain data (no engine helper beyond the
+random games, with the Longest Road award, the metropolis award and the maritime rates
+(the rest of 8.3.3). The reference reads only the state's plain data (no engine helper beyond the
 board's fixed geometry) and is written from the rules, not from the engine's code:
 
 - CAT-PROD-01..05, CK-COMMODITY-02, CAT-BANK-02: every building next to a hex with the rolled
@@ -14,6 +15,9 @@ board's fixed geometry) and is written from the rules, not from the engine's cod
 - CK-PROGRESS-02/03/07: on a gate of a track, in seat order from the active player, each player
   with level >= 1 and red <= level + 1 draws the top card; an empty deck gives nothing; a VP
   card is revealed at once.
+- CAT-ROAD-LONGEST-03/04 award after every move; CK-METRO-02..04 after every improvement
+  bought; CAT-TRADE-02/03, CK-IMPROVE-04, CK-MERCHANT-02, Merchant Fleet: the best maritime
+  rate of every seat for every card type after every move.
 """
 
 import pytest
@@ -23,6 +27,7 @@ from engine.catan_ck import apply, new, to_act
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.dice import pay_production, production_owed
 from engine.catan_ck.moves import apply_in_context
+from engine.catan_ck.trade import trade_rate
 from tests.engine.catan_ck.test_random_play import builder_move, check_invariants
 
 SECOND_CARD = {"forest": "paper", "pasture": "cloth", "mountains": "coin", "fields": "grain", "hills": "brick"}
@@ -111,6 +116,51 @@ def reference_draws(state, deck, red):
     return events
 
 
+def reference_award(holder, lengths):
+    """CAT-ROAD-LONGEST-03/04: 5 or more; the holder keeps it on a tie for the longest; otherwise
+    one player alone longest takes it; a tie without the holder sets it aside."""
+    longest = max(lengths)
+    if longest < 5:
+        return None
+    if holder is not None and lengths[holder] == longest:
+        return holder
+    leaders = [seat for seat, length in enumerate(lengths) if length == longest]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def reference_rate(state, seat, card):
+    """CAT-TRADE-02/03, CK-IMPROVE-04, CK-MERCHANT-02, Merchant Fleet: the best rate."""
+    rates = [4]
+    for harbour, kind in state["board"]["harbours"].items():
+        served = GEOMETRY.harbour_intersections[harbour]
+        if any(state["buildings"].get(x, {}).get("owner") == seat for x in served):
+            if kind == "generic":
+                rates.append(3)
+            elif kind == card:
+                rates.append(2)
+    if card in ("paper", "cloth", "coin") and state["players"][seat]["levels"]["trade"] >= 3:
+        rates.append(2)
+    merchant = state.get("merchant")
+    if merchant and merchant["owner"] == seat:
+        if FIRST_CARD.get(state["board"]["hexes"][merchant["hex"]]["terrain"]) == card:
+            rates.append(2)
+    if card in ((state.get("turn") or {}).get("fleet") or ()):
+        rates.append(2)
+    return min(rates)
+
+
+def reference_metropolis(before, seat, track, level):
+    """CK-METRO-02..04: the owner after `seat` reached `level` in `track`."""
+    holder = before["metropolises"][track]
+    if level < 4:
+        return holder and holder["owner"]
+    if holder is None:
+        return seat
+    if holder["owner"] != seat and level == 5 and before["players"][holder["owner"]]["levels"][track] < 5:
+        return seat
+    return holder["owner"]
+
+
 def engine_draws(events):
     out = []
     for e in events:
@@ -132,6 +182,19 @@ def diff_game(seed, players, steps, counts):
         after = apply(state, seat, move)
         check_invariants(after)
         turn, before_turn = after.get("turn") or {}, state.get("turn") or {}
+        lengths = after["longest_road"]["lengths"]
+        assert after["longest_road"]["holder"] == reference_award(state["longest_road"]["holder"], lengths)
+        counts["awards"] += 1
+        for other in range(players):
+            for card in ORDER:
+                assert trade_rate(after, other, card) == reference_rate(after, other, card), (other, card)
+        counts["rates"] += players * len(ORDER)
+        if move.get("type") == "buy_improvement":
+            track = move["track"]
+            level = after["players"][seat]["levels"][track]
+            holder = after["metropolises"][track]
+            assert (holder and holder["owner"]) == reference_metropolis(state, seat, track, level), (seed, move)
+            counts["improvements"] += 1
         if move.get("type") == "roll":
             roll = turn["roll"]
             if roll["event"] != "ship":
