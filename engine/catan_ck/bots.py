@@ -71,7 +71,7 @@ def evaluate(state, seat):
     if state.get("result") is not None:
         return 10 ** 6 if state["result"].get("winner") == seat else -10 ** 6
     player = state["players"][seat]
-    value = 100.0 * points(state, seat)
+    value = 100.0 * points(state, seat) + (2.0 if state.get("_expected_card") else 0.0)
     own = [x for x, b in state["buildings"].items() if b["owner"] == seat]
     for x in own:
         value += 3.0 * _pips(state, x) * (2 if state["buildings"][x]["kind"] == "city" else 1)
@@ -115,13 +115,27 @@ def _fill_choice(move, state, seat):
     return dict(move, cards=picked)
 
 
+_STEALS = {"move_robber", "chase_robber"}
+
+
 def _after(state, seat, move):
+    """The state after `move`; for a robber move the stolen card (drawn from the state's
+    generator) is not looked at: the seat keeps its old hand and gains the value of an average
+    card for a victim holding cards."""
     from engine.catan_ck.moves import apply
 
     try:
-        return apply(state, seat, move)
+        after = apply(state, seat, move)
     except Exception:  # noqa: BLE001 - a listed move the lookahead cannot judge is skipped
         return None
+    if move.get("type") in _STEALS:
+        players = list(after["players"])
+        players[seat] = dict(players[seat], hand=state["players"][seat]["hand"])
+        after = dict(after, players=players)
+        victim = move.get("victim")
+        if victim is not None and sum(state["players"][victim]["hand"].values()):
+            after["_expected_card"] = True
+    return after
 
 
 def _trade_value(state, seat, offer):
