@@ -1,4 +1,4 @@
-"""Praga engine benchmark: replays recorded complete 4-player games.
+"""Engine benchmark (Praga and Catan C&K): replays recorded complete 4-player games.
 
     .venv/bin/python benchmarks/engine.py [--regenerate]
 
@@ -6,7 +6,9 @@ Per game it prints the median time of `apply` and of `legal_moves`, the median t
 JSON dump + load of the same states, their ratio (goal: apply below 1.0), and the full
 replay time in units of one state round trip (goal: under 40).
 Games live in benchmarks/games/*.json ({"players", "seed", "options", "moves"}); they are
-generated with a seeded bot when missing (or with --regenerate).
+generated with a seeded bot when missing (or with --regenerate). Catan games (`catan-*.json`)
+are played by the Catan random or greedy bots; the script also prints the median length in
+moves of seeded complete Catan games (random bots, 3 and 4 players; greedy bots, 4 players).
 """
 
 import glob
@@ -18,7 +20,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import engine.catan_ck as C  # noqa: E402
 import engine.praga as P  # noqa: E402
+from engine.catan_ck import bots as catan_bots  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.praga.bots import greedy_move, random_move  # noqa: E402
 
@@ -31,8 +35,39 @@ SPECS = [
 ]
 
 
-def generate():
+CATAN_SPECS = [
+    ("catan-4p-random-1.json", 4, 1, {}, "random"),
+    ("catan-4p-greedy-2.json", 4, 2, {}, "greedy"),
+]
+
+
+def module_of(name):
+    return C if os.path.basename(name).startswith("catan-") else P
+
+
+def play_catan(players, seed, options, bot):
+    """A complete seated Catan game: (moves [[seat, move]], final state)."""
+    chooser = catan_bots.random_move if bot == "random" else catan_bots.greedy_move
+    state, rng, moves = C.new(options, players, seed), Rng.from_seed(seed), []
+    while C.to_act(state):
+        seats = sorted(C.to_act(state))
+        seat = seats[rng.below(len(seats))]
+        move = chooser(state, seat, rng)
+        moves.append([seat, move])
+        state = C.apply(state, seat, move)
+    return moves, state
+
+
+def generate(regenerate=True):
     os.makedirs(GAMES, exist_ok=True)
+    for name, players, seed, options, bot in CATAN_SPECS:
+        if regenerate or not os.path.exists(os.path.join(GAMES, name)):
+            moves, _ = play_catan(players, seed, options, bot)
+            with open(os.path.join(GAMES, name), "w") as f:
+                json.dump({"game": "catan_ck", "players": players, "seed": seed, "options": options, "bot": bot,
+                           "moves": moves}, f)
+    if not regenerate and all(os.path.exists(os.path.join(GAMES, spec[0])) for spec in SPECS):
+        return
     for name, players, seed, options, bot in SPECS:
         state = P.new(options, players, seed)
         rng = Rng.from_seed(seed)
@@ -54,6 +89,7 @@ def roundtrip(state):
 def bench(path):
     with open(path) as f:
         game = json.load(f)
+    P = module_of(path)
     state = P.new(game["options"], game["players"], game["seed"])
     apply_t, legal_t, json_t = [], [], []
     start = time.perf_counter()
@@ -83,9 +119,22 @@ def bench(path):
     }
 
 
+def catan_lengths():
+    """Median length in moves of seeded complete Catan games."""
+    for label, players_of, bot, seeds in (("random 3p", lambda s: 3, "random", range(10)),
+                                          ("random 4p", lambda s: 4, "random", range(10)),
+                                          ("greedy 4p", lambda s: 4, "greedy", range(4))):
+        lengths = []
+        for seed in seeds:
+            moves, state = play_catan(players_of(seed), 100 + seed, {}, bot)
+            assert C.outcome(state) is not None
+            lengths.append(len(moves))
+        print("catan %-10s %2d games: median %d moves (min %d, max %d)" % (
+            label, len(lengths), statistics.median(lengths), min(lengths), max(lengths)))
+
+
 def main():
-    if "--regenerate" in sys.argv or not glob.glob(os.path.join(GAMES, "*.json")):
-        generate()
+    generate(regenerate="--regenerate" in sys.argv)
     print("%-26s %6s %10s %10s %10s %8s %8s %10s %10s" % (
         "game", "moves", "apply us", "legal us", "json us", "apply/j", "legal/j", "replay ms", "replay/j"))
     for path in sorted(glob.glob(os.path.join(GAMES, "*.json"))):
@@ -93,6 +142,7 @@ def main():
         print("%-26s %6d %10.1f %10.1f %10.1f %8.2f %8.2f %10.1f %10.1f" % (
             r["game"], r["moves"], r["apply_us"], r["legal_us"], r["json_us"], r["apply_ratio"],
             r["legal_ratio"], r["replay_ms"], r["replay_roundtrips"]))
+    catan_lengths()
 
 
 if __name__ == "__main__":

@@ -11,10 +11,10 @@ ensure_venv() {
   fi
   local stamp="$VENV/.requirements.sha"
   local want
-  want="$(sha256sum "$ROOT/requirements.txt" | cut -d' ' -f1)"
+  want="$(cat "$ROOT/requirements.txt" "$ROOT/requirements-dev.txt" | sha256sum | cut -d' ' -f1)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     "$PY" -m pip install -q --upgrade pip
-    "$PY" -m pip install -q -r "$ROOT/requirements.txt"
+    "$PY" -m pip install -q -r "$ROOT/requirements.txt" -r "$ROOT/requirements-dev.txt"
     echo "$want" > "$stamp"
   fi
 }

@@ -45,18 +45,28 @@ def blocked_for(state, seat):
     return blocked
 
 
+_LENGTHS = {}  # (own roads, blocked intersections they touch) -> length; a pure function's memo
+
+
 def road_length(state, seat):
     """Longest trail in the seat's roads (CAT-ROAD-LONGEST-06): a depth-first search from
     every touched intersection carrying the used segments; a trail may start or end at a
-    blocked intersection but never passes through one."""
-    roads = [path for path, owner in state["roads"].items() if owner == seat]
+    blocked intersection but never passes through one. The result depends only on the
+    seat's roads and the blocked intersections they touch, so it is memoised on them."""
+    roads = tuple(sorted(path for path, owner in state["roads"].items() if owner == seat))
     if not roads:
         return 0
-    blocked = blocked_for(state, seat)
     at = {}
     for path in roads:
         for end in GEOMETRY.path_ends[path]:
             at.setdefault(end, []).append(path)
+    buildings, knights = state["buildings"], state["knights"]
+    blocked = frozenset(x for x in at if (x in buildings and buildings[x]["owner"] != seat)
+                        or (x in knights and knights[x]["owner"] != seat))
+    key = (roads, blocked)
+    known = _LENGTHS.get(key)
+    if known is not None:
+        return known
     best = 0
 
     def walk(node, used, length):
@@ -74,6 +84,9 @@ def road_length(state, seat):
 
     for node in at:
         walk(node, set(), 0)
+    if len(_LENGTHS) > 20000:
+        _LENGTHS.clear()
+    _LENGTHS[key] = best
     return best
 
 

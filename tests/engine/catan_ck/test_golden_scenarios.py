@@ -126,3 +126,121 @@ def test_TEST_65_CK_PROGRESS_12_the_active_player_waits_for_a_harbor_answer():
     after = apply(after, a, {"type": "build_road", "path": CHAIN_PATHS[0]})
     after = apply(after, a, {"type": "harbor_offer", "offers": {str(c): "wool"}})
     assert after["decisions"][0]["seat"] == c
+
+
+# --- Longest Road: TEST-03, TEST-06, TEST-07 (Chain fixture of spec section 7) -------------
+
+from engine.catan_ck import legal_moves  # noqa: E402
+from engine.catan_ck.common import Context  # noqa: E402
+from engine.catan_ck.scoring import points, road_length, update_longest_road  # noqa: E402
+from tests.engine.catan_ck.helpers import CHAIN_PATHS  # noqa: E402,F811
+
+B_FIVE = ["-1,-1;0,-1", "0,-2;0,-1", "0,-1;1,-2", "1,-2;1,-1", "1,-1;2,-2"]  # touches v3 (TEST-01)
+SOUTH_FIVE = ["-2,1;-1,0", "-1,0;-1,1", "-1,1;0,0", "0,0;0,1", "0,1;1,0"]  # south of row 0, apart from the Chain
+
+
+def _award(state):
+    context = Context(state)
+    update_longest_road(context)
+    return context.state
+
+
+def test_TEST_03_CAT_ROAD_LONGEST_05_the_knight_moves_away_and_the_card_comes_back():
+    state = empty_board(seed=8)
+    a, b = state["order"][:2]
+    for path in CHAIN_PATHS:
+        put(state, a, "road", path)
+    for path in B_FIVE:
+        put(state, b, "road", path)
+    state = _award(state)
+    assert state["longest_road"]["holder"] == a
+    # TEST-01: B builds a knight on v3 (a real move): A falls to 4, B (5) takes the card
+    give(state, b, wool=1, ore=1, grain=1)
+    state["active"] = b
+    state = apply(state, b, {"type": "build_knight", "intersection": V[3]})
+    assert state["longest_road"] == {"holder": b, "lengths": [road_length(state, s) for s in range(4)]}
+    assert state["longest_road"]["lengths"][a] == 4 and state["longest_road"]["lengths"][b] == 5
+    a_points, b_points = points(state, a), points(state, b)
+    state = apply(state, b, {"type": "activate_knight", "intersection": V[3]})
+    state["knights"][V[3]]["ready"] = True  # a later turn: the active knight may act
+    moves = [m for m in legal_moves(state, b) if m["type"] == "move_knight" and m["knight"] == V[3]]
+    assert moves
+    state = apply(state, b, moves[0])
+    assert V[3] not in state["knights"]
+    # A back to 7 > 5: A takes the card back; 2 points change hands
+    assert state["longest_road"]["lengths"][a] == 7 and state["longest_road"]["holder"] == a
+    assert points(state, a) == a_points + 2 and points(state, b) == b_points - 2
+
+
+def test_TEST_06_CAT_ROAD_LONGEST_04_cut_to_a_tie_keeps_cut_below_sets_aside_then_a_new_longest_takes():
+    state = empty_board(seed=8)
+    a, b, c = state["order"][:3]
+    for path in CHAIN_PATHS[:6]:  # v0 .. v6: 6
+        put(state, a, "road", path)
+    for path in B_FIVE:
+        put(state, b, "road", path)
+    for path in SOUTH_FIVE:
+        put(state, c, "road", path)
+    state = _award(state)
+    assert state["longest_road"]["lengths"][a:a + 1] == [6] and state["longest_road"]["holder"] == a
+    assert road_length(state, b) == road_length(state, c) == 5
+    # cut to 5 (an opponent's knight on v1): A still longest with the others, A keeps
+    put(state, b, "knight", V[1])
+    state = _award(state)
+    assert road_length(state, a) == 5 and state["longest_road"]["holder"] == a
+    # cut to 4 (a second knight on v2): B and C tie at 5 without the holder: set aside
+    c_points = points(state, c)
+    a_points = points(state, a)
+    put(state, c, "knight", V[2])
+    state = _award(state)
+    assert road_length(state, a) == 4 and state["longest_road"]["holder"] is None
+    assert points(state, a) == a_points - 2 and points(state, c) == c_points  # nobody scores it
+    # C builds to 6 (a real move): C takes the card
+    give(state, c, brick=1, lumber=1)
+    state["active"] = c
+    state = apply(state, c, {"type": "build_road", "path": "1,0;1,1"})
+    assert road_length(state, c) == 6 and state["longest_road"]["holder"] == c
+    assert points(state, c) == c_points + 2
+
+
+def test_TEST_07_CAT_ROAD_LONGEST_03_cut_below_five_nobody_holds_the_card():
+    state = empty_board(seed=8)
+    a, b = state["order"][:2]
+    for path in CHAIN_PATHS[:5]:  # v0 .. v5: 5
+        put(state, a, "road", path)
+    for path in SOUTH_FIVE[:4]:
+        put(state, b, "road", path)
+    state = _award(state)
+    assert state["longest_road"]["holder"] == a and road_length(state, b) == 4
+    a_points = points(state, a)
+    put(state, b, "knight", V[1])
+    state = _award(state)
+    assert road_length(state, a) == 4 and state["longest_road"]["holder"] is None
+    assert points(state, a) == a_points - 2
+
+
+# --- TEST-20: CK-METRO-06 (reading OQ-12) ------------------------------------------------
+
+def test_TEST_20_CK_METRO_06_level_5_with_every_city_a_metropolis_then_locked():
+    state = empty_board(seed=12)
+    p, q = state["order"][:2]
+    metro_city, q_city = V[0], V[4]
+    put(state, p, "city", metro_city, metropolis="trade")
+    state["metropolises"]["trade"] = {"owner": p, "intersection": metro_city}
+    state["players"][p]["levels"]["trade"] = 4
+    give(state, p, cloth=5)
+    state["active"] = p
+    before = points(state, p)
+    assert {"type": "buy_improvement", "track": "trade"} in legal_moves(state, p)
+    state = apply(state, p, {"type": "buy_improvement", "track": "trade"})
+    assert state["players"][p]["levels"]["trade"] == 5
+    assert state["metropolises"]["trade"] == {"owner": p, "intersection": metro_city}
+    assert state["buildings"][metro_city]["metropolis"] == "trade" and points(state, p) == before
+    # locked: Q reaching level 5 later does not take it (CK-METRO-04)
+    put(state, q, "city", q_city)
+    state["players"][q]["levels"]["trade"] = 4
+    give(state, q, cloth=5)
+    state["active"] = q
+    state = apply(state, q, {"type": "buy_improvement", "track": "trade"})
+    assert state["players"][q]["levels"]["trade"] == 5
+    assert state["metropolises"]["trade"]["owner"] == p and state["buildings"][q_city]["metropolis"] is None
