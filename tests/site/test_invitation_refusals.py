@@ -37,9 +37,9 @@ def test_a_player_at_the_game_limit_cannot_host_or_join(alice, bob, carol, setti
     settings.MAX_RUNNING_GAMES = 1
     invitations.create_invitation(alice, "toy", 1, {}, [])  # a solo game: alice now plays one
     assert refusal(invitations.create_invitation, alice, "toy", 2, {}, [bob]) == (
-        "You already play {count} games; finish some first.")
+        "You already play as many games as allowed ({count}); finish some first.")
     open_one = invitations.create_invitation(bob, "toy", 2, {}, [None])
-    assert refusal(invitations.join, open_one, alice) == "You already play {count} games; finish some first."
+    assert refusal(invitations.join, open_one, alice) == "You already play as many games as allowed ({count}); finish some first."
     assert slots(open_one) == [(bob.pk, bob.pk), (None, None)]
     invitations.join(open_one, carol)  # one under the limit may join
     assert Game.objects.filter(invitation=open_one).exists()

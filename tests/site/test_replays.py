@@ -8,7 +8,7 @@ from tests.support.games import play_random_move, play_to_end, start_game
 def test_every_step_of_a_finished_game_has_a_page(alice, bob, client):
     game = play_to_end(start_game("toy", [alice, bob]))
     index = client.get(f"/games/{game.pk}/replay/")
-    assert index.status_code == 200 and f"Move {game.version} of {game.version}" in index.content.decode()
+    assert index.status_code == 200 and f"Move 0 of {game.version}" in index.content.decode()  # from the start
     for step in range(game.version + 1):
         page = client.get(f"/games/{game.pk}/replay/{step}/").content.decode()
         assert f"Move {step} of {game.version}" in page
