@@ -2,7 +2,6 @@
 
 from engine.core.contract import normalize_options
 from engine.core.rng import Rng
-from engine.core.text import _
 from engine.catan_ck import board
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.building import place_road, place_settlement, road_refusal, settlement_refusal

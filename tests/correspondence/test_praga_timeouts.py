@@ -9,11 +9,11 @@ import time_machine
 from django.core import mail
 
 from engine import registry
-from games import clocks, engines
+from games import engines
 from games.models import Email, Game, GameEvent, Move, Seat
 from games.moves import MoveRefused, submit_move
 from tests.correspondence.conftest import tick
-from tests.support.games import start_game
+from tests.correspondence.test_timeouts import new_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.skipif("praga" not in registry.GAMES, reason="Praga is not registered")]
 DAY = datetime.timedelta(days=1)
@@ -23,16 +23,7 @@ def praga_game(users, committed, policy, days=2):
     for user in users:
         user.profile.vacation_auto = False  # the timeout applies at once, no automatic vacation
         user.profile.save()
-    with committed():
-        game = start_game("praga", users)
-        Game.objects.filter(pk=game.pk).update(days_per_move=days)
-        game.invitation.timeout_policy = policy
-        game.invitation.save()
-    game.seats.update(clock_since=None)  # set the clock up again with this policy and time
-    with committed():
-        clocks.sync_game(game.pk)
-    game.refresh_from_db()
-    return game
+    return new_game(users, committed, policy, days, game_id="praga")
 
 
 def seat_of(game, user):

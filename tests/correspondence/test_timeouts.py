@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 DAY = datetime.timedelta(days=1)
 
 
-def new_game(users, committed, policy="drop", days=3):
+def new_game(users, committed, policy="drop", days=3, game_id="toy"):
     with committed():
-        game = start_game("toy", users)
+        game = start_game(game_id, users)
         Game.objects.filter(pk=game.pk).update(days_per_move=days)
         game.invitation.timeout_policy = policy
         game.invitation.save()

@@ -65,4 +65,4 @@ def test_the_replay_page_late_in_a_long_game_shows_a_window_of_the_log(long_game
     page = alice_client.get(f"/games/{game.pk}/replay/{game.version - 1}/").content.decode()
     assert "Show the whole log" in page
     assert f'/replay/{game.version - 1}/" class="seq"' in page
-    assert f'/replay/1/" class="seq"' not in page
+    assert '/replay/1/" class="seq"' not in page

@@ -1,9 +1,10 @@
 """Golden scenarios of spec section 7 not covered elsewhere (TEST-17, 25, 26, 28, 55, 65)."""
 
-from engine.catan_ck import apply, outcome, to_act
+from engine.catan_ck import apply, describe, legal_moves, outcome, to_act
 from engine.catan_ck.board import GEOMETRY
+from engine.catan_ck.common import Context
+from engine.catan_ck.scoring import points, road_length, update_longest_road
 from engine.core.text import render
-from engine.catan_ck import describe
 from tests.engine.catan_ck.helpers import CHAIN_PATHS, V, empty_board, give, put, roll
 
 
@@ -130,10 +131,6 @@ def test_TEST_65_CK_PROGRESS_12_the_active_player_waits_for_a_harbor_answer():
 
 # --- Longest Road: TEST-03, TEST-06, TEST-07 (Chain fixture of spec section 7) -------------
 
-from engine.catan_ck import legal_moves  # noqa: E402
-from engine.catan_ck.common import Context  # noqa: E402
-from engine.catan_ck.scoring import points, road_length, update_longest_road  # noqa: E402
-from tests.engine.catan_ck.helpers import CHAIN_PATHS  # noqa: E402,F811
 
 B_FIVE = ["-1,-1;0,-1", "0,-2;0,-1", "0,-1;1,-2", "1,-2;1,-1", "1,-1;2,-2"]  # touches v3 (TEST-01)
 SOUTH_FIVE = ["-2,1;-1,0", "-1,0;-1,1", "-1,1;0,0", "0,0;0,1", "0,1;1,0"]  # south of row 0, apart from the Chain
