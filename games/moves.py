@@ -186,8 +186,8 @@ def update_seats(game, now, before, mover=None):
     ranks, scores = ranking(game.outcome) if result is not None else ({}, {})
     fields = ["to_act", "waiting_since", "rank", "score"]
     for seat in game.seat_list():
-        before = [getattr(seat, name) for name in fields]
-        was_acting, changed = seat.to_act, list(fields)
+        cached = [getattr(seat, name) for name in fields]
+        was_acting = seat.to_act
         seat.to_act = seat.position in acting
         if not seat.to_act:
             seat.waiting_since = None
@@ -203,8 +203,8 @@ def update_seats(game, now, before, mover=None):
             clock = clocks.STOPPED
         for name, value in clock.items():
             setattr(seat, name, value)
-        if [getattr(seat, name) for name in fields] != before or clock:  # most moves change no seat
-            seat.save(update_fields=changed + list(clock))
+        if [getattr(seat, name) for name in fields] != cached or clock:  # most moves change no seat
+            seat.save(update_fields=fields + list(clock))
         if clock and not clock.get("turn_emailed", True):
             turns.schedule(seat.user_id, now, profile)
 
