@@ -5,7 +5,6 @@ Uses its own redis-server on a free port (so other tests keep theirs), a beat pr
 that runs the tick every second, and a worker that is killed with SIGKILL."""
 
 import shutil
-import subprocess
 import time
 from collections import Counter
 from datetime import timedelta
@@ -16,33 +15,14 @@ from django.utils import timezone
 from accounts.models import Profile
 from games.models import Email, GameEvent, Seat
 from games.notifications import outbox
-from tests.correspondence.conftest import Worker, free_port, services_or_skip, worker_env
+from tests.correspondence.conftest import Worker, services_or_skip, worker_env
 from tests.support import services
 from tests.support.games import start_game
 from tests.support.players import make_user
+from tests.support.redis_server import RedisServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GAMES = 4
-
-
-class Redis:
-    def __init__(self):
-        self.port = free_port()
-        self.process = None
-
-    def start(self):
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True).stdout.strip() == "PONG":
-                return
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def kill(self):
-        self.process.kill()
-        self.process.wait(10)
 
 
 @pytest.fixture
@@ -50,10 +30,10 @@ def own_redis():
     services_or_skip()
     if not shutil.which("redis-server"):
         services.missing("redis", "redis-server is not installed")
-    redis = Redis()
+    redis = RedisServer()
     redis.start()
     yield redis
-    redis.kill()
+    redis.stop()
 
 
 def wait_until(check, timeout=60):
@@ -91,7 +71,7 @@ def test_kill_the_worker_mid_batch_and_restart_redis(own_redis, smtp, tmp_path, 
         assert wait_until(lambda: len(smtp.messages) == 3, timeout=60)
         time.sleep(0.5)
         worker.kill()  # ...and dies in the middle of the batch
-        own_redis.kill()  # the broker loses every queued task
+        own_redis.stop()  # the broker loses every queued task
         own_redis.start()
         smtp.hold_after = None
         worker.start()

@@ -6,9 +6,7 @@ login, whose rate limits need the cache, answers 503 with Retry-After instead of
 
 import random
 import shutil
-import socket
 import subprocess
-import time
 
 import pytest
 from django.test import Client
@@ -17,37 +15,10 @@ from praga_site import settings as site_settings
 from tests.conftest import client_for
 from tests.support.games import play_random_move, start_game
 from tests.support.players import PASSWORD
+from tests.support.redis_server import RedisServer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.skipif(not shutil.which("redis-server"),
                                                          reason="redis-server is not installed")]
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class RedisServer:
-    def __init__(self):
-        self.port = free_port()
-        self.process = None
-
-    def start(self):
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            ping = subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True)
-            if ping.stdout.strip() == "PONG":
-                return
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
 
 
 @pytest.fixture
