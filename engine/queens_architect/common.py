@@ -80,6 +80,7 @@ class Ctx:
         self.s = dict(state)
         self.ed = edition(state["data_edition"])
         self.barrier = False  # set by a move that revealed hidden information (no undo past it)
+        self.effects = None  # what an action did, for the log line
         self._written = set()
         self._players = set()
 

@@ -6,6 +6,7 @@ from engine.core.text import _
 from engine.queens_architect import building, changer, day, draft, ending, hire, palace, star, tavern, travel
 from engine.queens_architect.checks import need
 from engine.queens_architect.common import Ctx, edition, space_of
+from engine.queens_architect.names import space_text
 
 # The move types of each stage of a turn; "action" moves depend on the space reached.
 ACTION_MOVES = {
@@ -15,10 +16,6 @@ ACTION_MOVES = {
     "changer": {"trust", "redeem"},
     "travel": {"travel"},
     "tavern": {"tavern"},
-}
-_SPACE_NAMES = {
-    "build": _("Build"), "day": _("Day labourer"), "hire": _("Hire"), "changer": _("Money changer"),
-    "travel": _("Travel"), "tavern": _("Tavern"),
 }
 
 
@@ -78,12 +75,13 @@ def _do_action(ctx, seat, move, kind):
         return
     if kind not in ACTION_MOVES[space]:
         raise IllegalMove(_("Your architect stands on {space}; that action is not available there."),
-                          space={"msg": _SPACE_NAMES[space], "args": {}})
+                          space=space_text(space))
     effects = {
         "build_new": building.do_build_new, "repair": building.do_repair, "palace": palace.do_palace,
         "day": day.do_day, "hire": hire.do_hire, "trust": changer.do_trust, "redeem": changer.do_redeem,
         "travel": travel.do_travel, "tavern": tavern.do_tavern,
     }[kind](ctx, seat, move)
+    ctx.effects = effects  # read by describe()
     stage = "done"
     if kind == "build_new" and effects["hire"]:
         # QA-BUILD-10: the lot's Hire, offered only when a hire is possible at all.
@@ -109,7 +107,7 @@ def _dispatch(ctx, seat, move):
     elif stage == "lot_hire":
         need(kind in ("hire", "skip_hire"), _("Hire a craftsman with your building lot's reward, or skip it."))
         if kind == "hire":
-            hire.do_hire(ctx, seat, move, from_lot=True)
+            ctx.effects = hire.do_hire(ctx, seat, move, from_lot=True)
         ctx.s["turn"] = {**ctx.s["turn"], "stage": "done", "lot_hire": kind == "hire"}
     else:
         need(kind == "end_turn", _("Your action is done; end your turn."))
