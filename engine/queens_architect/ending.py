@@ -10,7 +10,10 @@ def end_turn(ctx, seat):
             finish(ctx, by_limit=False)
             return
         final = list(state["final_turns"])
-        state["turn"] = {"seat": final.pop(0), "stage": "move"}
+        following = final.pop(0)
+        if order.index(following) < order.index(seat):  # option one_more_turn_each crosses into a new round
+            state["round"] += 1
+        state["turn"] = {"seat": following, "stage": "move"}
         state["final_turns"] = final
         return
     position = order.index(seat) + 1

@@ -29,9 +29,10 @@ def do_tavern(ctx, seat, move):
     guilds = move.get("guilds", [])
     player = ctx.s["players"][seat]
     candidates = pushable(player)
-    need(isinstance(guilds, list) and len(set(guilds)) == len(guilds), _("Name each guild at most once."))
+    need(isinstance(guilds, list), _("Name each guild at most once."))
     for guild in guilds:
         need(guild in candidates, _("That end-of-work tile is not in your tavern's entrance."))
+    need(len(set(guilds)) == len(guilds), _("Name each guild at most once."))
     cost = tavern_cost(ctx.ed, len(guilds))
     need(cost <= player["coins"], _("Resting {count} guilds costs {cost} coins; you have {coins}."),
          count=len(guilds), cost=cost, coins=player["coins"])

@@ -80,7 +80,7 @@ def test_QA_END_01_option_one_more_turn_each():
     for seat in (first, second):
         state = apply(state, seat, {"type": "move", "steps": 1}, {"type": "decline"}, {"type": "end_turn"})
     state = play_turn(state, last, True)
-    assert Q.to_act(state) == {first}
+    assert Q.to_act(state) == {first} and state["round"] == 2
     state = apply(state, first, {"type": "move", "steps": 1}, {"type": "decline"}, {"type": "end_turn"})
     assert Q.to_act(state) == {second}
     state = apply(state, second, {"type": "move", "steps": 1}, {"type": "decline"}, {"type": "end_turn"})

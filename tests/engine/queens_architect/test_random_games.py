@@ -159,3 +159,46 @@ def test_timeout_finishes_the_turn_with_the_documented_default():
     assert Q.to_act(timed) == {1 - seat}
     fresh = Q.apply(timed, 1 - seat, {"type": "timeout"})
     assert fresh["players"][1 - seat]["architect"] == 1 and Q.to_act(fresh) == {seat}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_balance_greedy_games_reach_the_palace_in_25_to_40_turns(players):
+    """Issue 13 / spec 5.7 balance regression: >= 95 % palace games, winner's median 25-40 own turns."""
+    import statistics
+
+    turns = []
+    for seed in range(40):
+        state, _history = play(Q.new({}, players, 500 + seed), greedy_move, Rng.from_seed(500 + seed))
+        result = check_outcome(state)
+        if result["palace_builders"]:
+            turns.append(min(result["breakdown"][seat]["turns"] for seat in result["winners"]))
+    assert len(turns) >= 38
+    assert 25 <= statistics.median(turns) <= 40
+
+
+def test_malformed_moves_are_refused_with_a_reason_and_change_nothing():
+    junk = [None, 3, "move", {}, {"type": 5}, {"type": "fly"}, {"type": "move", "steps": True},
+            {"type": "draft", "tile": ["x"], "turns": 0}, {"type": "draft", "tile": {"a": 1}},
+            {"type": "hire", "slot": "1"}, {"type": "hire", "slot": 1, "dismiss": {"a": 1}},
+            {"type": "day", "workers": [{"a": 1}]}, {"type": "day", "workers": "GLA-A-1"},
+            {"type": "tavern", "guilds": [{"a": 1}]}, {"type": "tavern", "guilds": ["glazier", "glazier"]},
+            {"type": "repair", "tiles": [[1]], "climb": 0}, {"type": "repair", "tiles": "x"},
+            {"type": "build_new", "climb": "3"}, {"type": "travel", "to": ["capital"]},
+            {"type": "redeem", "bonds": 1.0}, {"type": "travel"}]
+    state = Q.new({}, 2, 30)
+    rng = Rng.from_seed(30)
+    for _step in range(400):
+        if not Q.to_act(state):
+            break
+        seat = next(iter(Q.to_act(state)))
+        frozen = json.dumps(state, sort_keys=True)
+        for move in junk:
+            if move in Q.legal_moves(state, seat):
+                continue
+            for who in (seat, 1 - seat, 7):
+                with pytest.raises(IllegalMove) as refused:
+                    Q.apply(state, who, move)
+                assert refused.value.reason
+        assert json.dumps(state, sort_keys=True) == frozen
+        state = Q.apply(state, seat, greedy_move(state, seat, rng))
