@@ -56,8 +56,8 @@ def _candidates(state, seat):
 
 def _finish_turn(state, seat, weights):
     """The best potential reachable before end_turn from `state`, and the first move to get it."""
-    stage = state["turn"]["stage"]
-    if stage in ("done",) or state["turn"]["seat"] != seat or state.get("phase") == "over":
+    turn = state["turn"]
+    if turn is None or turn["stage"] == "done" or turn["seat"] != seat:
         return potential(state, seat, weights), None
     best_value, best_move = None, None
     for move in _candidates(state, seat):
@@ -152,7 +152,6 @@ def _draft_pick(state, seat, weights):
             continue
         after = _step(state, seat, move)
         player = after["players"][seat]
-        ed = edition(state["data_edition"])
         # a start craftsman: his uses are worth more than a coin each early on
         value = potential(after, seat, weights) + 0.1 * sum(c["uses"] for c in player["craftsmen"])
         if best_value is None or value > best_value:

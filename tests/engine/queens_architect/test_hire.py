@@ -3,7 +3,7 @@
 import pytest
 
 from tests.engine.queens_architect.helpers import (
-    Q, after_draft, apply, crew, edit_player, on_space, player, refusal, set_board, stub_draws, uses,
+    Q, after_draft, crew, edit_player, on_space, player, refusal, set_board, stub_draws, uses,
 )
 
 BOARD_1 = ["STO-B-2", "GLA-A-2", "LUM-C-3", "TAI-B-2", "SMI-A-3", "BRI-B-3"]

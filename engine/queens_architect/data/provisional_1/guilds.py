@@ -1,6 +1,6 @@
 """Guilds (spec 3.1) and the action star (spec 3.2)."""
 
-from ._util import CONFIRMED, INFERRED, PROVISIONAL, rec
+from ._util import CONFIRMED, INFERRED, rec
 
 _GUILD_SOURCE = "spec 3.1: six guilds CONFIRMED (GD, LUD-D, H9); data order PROVISIONAL"
 
