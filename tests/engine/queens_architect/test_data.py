@@ -68,3 +68,26 @@ def test_every_record_has_a_status_and_a_source(edition_id):
 def test_every_change_of_an_edition_names_its_reason(edition_id):
     for change in data.edition(edition_id).CHANGES:
         assert change["what"] and change["reason"] and change["balance"]
+
+
+def test_a_game_keeps_the_edition_recorded_in_its_state(monkeypatch):
+    """Rules read component values only through state["data_edition"]."""
+    import types
+
+    from engine.queens_architect import common
+    from tests.engine.queens_architect.helpers import Q, after_draft, edit_player, on_space
+
+    base = data.edition("qa-provisional-1")
+    fake = types.ModuleType("fake_edition")
+    fake.__dict__.update({name: getattr(base, name) for name in base.ATTRIBUTES})
+    fake.ATTRIBUTES, fake.CHANGES = base.ATTRIBUTES, []
+    fake.TRAVEL_COSTS = {**base.TRAVEL_COSTS, "by_distance": {**base.TRAVEL_COSTS["by_distance"], "1": 2}}
+    monkeypatch.setitem(data._PACKAGES, "qa-test", "provisional_1")
+    monkeypatch.setattr(data, "edition", lambda edition_id: fake if edition_id == "qa-test" else base)
+    monkeypatch.setattr(common, "_EDITIONS", {})
+    state = after_draft(2)
+    seat = state["order"][0]
+    state = on_space(edit_player(state, seat, coins=5), seat, "travel")
+    move = {"type": "travel", "to": "highbridge"}
+    assert Q.apply(state, seat, move)["players"][seat]["coins"] == 5
+    assert Q.apply({**state, "data_edition": "qa-test"}, seat, move)["players"][seat]["coins"] == 3
