@@ -65,8 +65,10 @@ def do_build_new(ctx, seat, move):
     player["cubes"] -= 1
     player["coins"] += lot["coins"]  # QA-BUILD-06
     left = work(player, {craftsman["tile"] for craftsman in player["craftsmen"]})  # QA-BUILD-08
-    return {"where": where, "lot": index + 1, "total": total, "appreciation": appreciation, "bonds": bonds,
-            "coins": lot["coins"], "hire": lot["hire"], "left": left}
+    kind = map_of(ctx.s)["locations"][where]["type"]
+    return {"where": where, "lot": index + 1, "total": total, "minus": lot["minus"], "cap": ctx.ed.data.CAPS[kind],
+            "bonus": ctx.ed.demand[ctx.s["map"]["locations"][where]["demand"]]["bonus"],
+            "appreciation": appreciation, "bonds": bonds, "coins": lot["coins"], "hire": lot["hire"], "left": left}
 
 
 def repair_sets(ed, player, distinct):

@@ -72,10 +72,12 @@ def describe(move, state):
                     guilds=listing([guild_text(guild) for guild in move.get("guilds", [])]), cost=effects["cost"])
     if kind == "build_new":
         location_type = map_of(state)["locations"][effects["where"]]["type"]
-        line = text(_("{player} builds in {place} ({kind}, lot {lot}): performance {total}, appreciation "
-                      "{appreciation}; track position {position}, {bonds} bonds, {coins} coins"), player=seat,
+        line = text(_("{player} builds in {place} ({kind}, lot {lot}): performance {total}, minus {minus}, cap "
+                      "{cap}, bonus {bonus}: appreciation {appreciation}; track position {position}, {bonds} bonds, "
+                      "{coins} coins"), player=seat,
                     place=_place(state, effects["where"]), kind=text(LOCATION_TYPE_NAMES[location_type]),
-                    lot=effects["lot"], total=effects["total"], appreciation=effects["appreciation"],
+                    lot=effects["lot"], total=effects["total"], minus=effects["minus"], cap=effects["cap"],
+                    bonus=effects["bonus"], appreciation=effects["appreciation"],
                     position=player["track_position"], bonds=effects["bonds"], coins=effects["coins"])
         return _left(line, effects)
     if kind == "repair":

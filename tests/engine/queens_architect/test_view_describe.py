@@ -92,6 +92,6 @@ def test_describe_states_the_numbers_of_a_build():
 
     state, seat = town_build()
     line = render(Q.describe({"type": "build_new", "climb": 3}, state), names={seat: "Anna", 1 - seat: "Ben"})
-    assert line == ("Anna builds in Kingsford (town, lot 2): performance 24, appreciation 23; track position 7, "
-                    "3 bonds, 0 coins.")
+    assert line == ("Anna builds in Kingsford (town, lot 2): performance 24, minus 2, cap 20, bonus 3: "
+                    "appreciation 23; track position 7, 3 bonds, 0 coins.")
 
