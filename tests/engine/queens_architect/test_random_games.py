@@ -202,3 +202,16 @@ def test_malformed_moves_are_refused_with_a_reason_and_change_nothing():
                 assert refused.value.reason
         assert json.dumps(state, sort_keys=True) == frozen
         state = Q.apply(state, seat, greedy_move(state, seat, rng))
+
+
+@pytest.mark.parametrize("options", [
+    {"star_order": "travel_first"}, {"appreciation_order": "cap_then_minus"}, {"top_slot_uses": "price"},
+    {"palace_all_guilds": True}, {"end_mode": "one_more_turn_each"}, {"repair_distinct_guilds": False},
+    {"lot_hire_cost": "free"}, {"max_rounds": 40},
+])
+def test_every_option_plays_to_a_valid_outcome(options):
+    for players, chooser in ((3, random_move), (4, greedy_move)):
+        state, _history = play(Q.new(options, players, 40), chooser, Rng.from_seed(40))
+        assert state["options"] == {**Q.new({}, players, 1)["options"], **options}
+        result = check_outcome(state)
+        assert result["rounds"] <= state["options"]["max_rounds"]
