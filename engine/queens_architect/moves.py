@@ -8,7 +8,7 @@ from engine.queens_architect.checks import need
 from engine.queens_architect.common import Ctx, edition, space_of
 from engine.queens_architect.names import space_text
 
-# The move types of each stage of a turn; "action" moves depend on the space reached.
+# The action moves of each star space (QA-STAR-05); declining is allowed on every space.
 ACTION_MOVES = {
     "build": {"build_new", "repair", "palace"},
     "day": {"day"},
