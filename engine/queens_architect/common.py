@@ -8,6 +8,7 @@ never mutates the state it was given. Rules read `ctx.s[key]` and write through 
 
 from engine.core.rng import Rng
 from engine.queens_architect import data
+from engine.queens_architect.geometry import map_index
 
 GUILD_IDS = ["glazier", "stonemason", "lumberjack", "bricklayer", "blacksmith", "tailor"]
 
@@ -32,37 +33,10 @@ class Edition:
         self.tiles = {tile["id"]: self.designs[tile["design"]] for tile in self.data.TILES}
         self.demand = {tile["id"]: tile for tile in self.data.DEMAND_TILES}
         self.track_tiles = {tile["id"]: tile["value"] for tile in self.data.TRACK_TILES}
-        self.maps = {}
-        for side, table in self.data.MAPS.items():
-            self.maps[side] = _map_index(table)
+        self.maps = {side: map_index(table) for side, table in self.data.MAPS.items()}
 
     def design(self, tile_id):
         return self.tiles[tile_id]
-
-
-def _map_index(table):
-    locations = {location["id"]: location for location in table["locations"]}
-    neighbours = {location: [] for location in locations}
-    for road in table["roads"]:
-        first, second = road["ends"]
-        neighbours[first].append(second)
-        neighbours[second].append(first)
-    distances = {}
-    for start in locations:  # breadth-first search from every location (QA-TRAVEL-02)
-        seen = {start: 0}
-        frontier = [start]
-        while frontier:
-            following = []
-            for here in frontier:
-                for there in neighbours[here]:
-                    if there not in seen:
-                        seen[there] = seen[here] + 1
-                        following.append(there)
-            frontier = following
-        distances[start] = seen
-    return {"locations": locations, "order": [location["id"] for location in table["locations"]],
-            "neighbours": neighbours, "distances": distances, "lots": table["lots_per_location"],
-            "players": table["players"]}
 
 
 _EDITIONS = {}
@@ -151,4 +125,5 @@ def free_spot(player, wanted=None):
 
 
 def map_of(state):
+    """The indexed map side the game is played on (geometry.map_index)."""
     return edition(state["data_edition"]).maps[state["map"]["side"]]

@@ -91,3 +91,52 @@ def test_a_game_keeps_the_edition_recorded_in_its_state(monkeypatch):
     move = {"type": "travel", "to": "highbridge"}
     assert Q.apply(state, seat, move)["players"][seat]["coins"] == 5
     assert Q.apply({**state, "data_edition": "qa-test"}, seat, move)["players"][seat]["coins"] == 3
+
+
+ABBREVIATIONS = ["capital", "highbridge", "ashby", "kingsford", "st_aldric", "brambleton", "greyfriars", "westmarket",
+                 "fernhill", "dunmere", "whitecliff", "oakhollow", "st_oswin", "eastwick", "millbrook", "blackmoor"]
+# spec 3.13, row by row in the order of ABBREVIATIONS
+SPEC_DISTANCES = {
+    "side_2_3": [
+        "0 1 2 2 1 2 2 1 2 2 1 2 2",
+        "1 0 1 2 2 3 3 2 3 3 2 2 1",
+        "2 1 0 1 2 3 4 3 4 4 3 3 2",
+        "2 2 1 0 1 2 3 3 4 4 3 4 3",
+        "1 2 2 1 0 1 2 2 3 3 2 3 3",
+        "2 3 3 2 1 0 1 2 3 4 3 4 4",
+        "2 3 4 3 2 1 0 1 2 3 3 4 4",
+        "1 2 3 3 2 2 1 0 1 2 2 3 3",
+        "2 3 4 4 3 3 2 1 0 1 2 3 4",
+        "2 3 4 4 3 4 3 2 1 0 1 2 3",
+        "1 2 3 3 2 3 3 2 2 1 0 1 2",
+        "2 2 3 4 3 4 4 3 3 2 1 0 1",
+        "2 1 2 3 3 4 4 3 4 3 2 1 0",
+    ],
+    "side_4": [
+        "0 1 2 2 1 2 2 1 2 2 1 2 2 1 2 2",
+        "1 0 1 2 2 3 3 2 3 3 2 3 3 2 2 1",
+        "2 1 0 1 2 3 4 3 4 4 3 4 4 3 3 2",
+        "2 2 1 0 1 2 3 3 4 4 3 4 4 3 4 3",
+        "1 2 2 1 0 1 2 2 3 3 2 3 3 2 3 3",
+        "2 3 3 2 1 0 1 2 3 4 3 4 4 3 4 4",
+        "2 3 4 3 2 1 0 1 2 3 3 4 4 3 4 4",
+        "1 2 3 3 2 2 1 0 1 2 2 3 3 2 3 3",
+        "2 3 4 4 3 3 2 1 0 1 2 3 4 3 4 4",
+        "2 3 4 4 3 4 3 2 1 0 1 2 3 3 4 4",
+        "1 2 3 3 2 3 3 2 2 1 0 1 2 2 3 3",
+        "2 3 4 4 3 4 4 3 3 2 1 0 1 2 3 4",
+        "2 3 4 4 3 4 4 3 4 3 2 1 0 1 2 3",
+        "1 2 3 3 2 3 3 2 3 3 2 2 1 0 1 2",
+        "2 2 3 4 3 4 4 3 4 4 3 3 2 1 0 1",
+        "2 1 2 3 3 4 4 3 4 4 3 4 3 2 1 0",
+    ],
+}
+
+
+@pytest.mark.parametrize("side", ["side_2_3", "side_4"])
+def test_QA_TRAVEL_02_road_distances_equal_spec_3_13(side):
+    distances = edition("qa-provisional-1").maps[side]["distances"]
+    rows = SPEC_DISTANCES[side]
+    names = ABBREVIATIONS[:len(rows)]
+    for here, row in zip(names, rows):
+        assert [distances[here][there] for there in names] == [int(value) for value in row.split()]
