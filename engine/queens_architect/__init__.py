@@ -5,7 +5,7 @@ from engine.queens_architect.describe import describe
 from engine.queens_architect.moves import apply, legal_moves, to_act
 from engine.queens_architect.options import OPTIONS
 from engine.queens_architect.setup import RULES_VERSION, RULES_VERSIONS, new
-from engine.queens_architect.view import view
+from engine.queens_architect.view import determinize, view
 
 
 def turn_marker(state):
@@ -29,4 +29,4 @@ def solo_opponent(options):
 
 
 __all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves", "apply",
-           "view", "outcome", "describe", "automatic_turns", "solo_opponent", "timeout_move"]
+           "view", "outcome", "describe", "automatic_turns", "solo_opponent", "timeout_move", "determinize"]

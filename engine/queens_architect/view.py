@@ -28,3 +28,16 @@ def view(state, seat):
     result["can_undo"] = bool(seat is not None and state.get("undo") and state["undo"]["moves"]
                               and state["undo"]["moves"][-1][0] == seat)
     return result
+
+
+def determinize(state, seat, seed):
+    """A complete state equal to the real one in all `seat` can see (docs/engine.md).
+
+    What a view hides here is deducible by anyone who followed the game: the supply holds the
+    known copies 2 and 3 plus the unpicked pool tiles, less every tile drawn so far (all of them
+    were shown on the black board); the unused track and demand tiles are the ones not laid out.
+    Only future draws are unknown, so a fresh generator from `seed` is the whole determinization.
+    """
+    from engine.core.rng import Rng
+
+    return {**state, "rng": Rng.from_seed(seed).state, "undo": None}

@@ -95,3 +95,22 @@ def test_describe_states_the_numbers_of_a_build():
     assert line == ("Anna builds in Kingsford (town, lot 2): performance 24, minus 2, cap 20, bonus 3: "
                     "appreciation 23; track position 7, 3 bonds, 0 coins.")
 
+
+
+def test_determinize_keeps_everything_visible_and_changes_only_future_draws():
+    from engine.queens_architect.common import edition
+
+    state = Q.new({}, 2, 9)
+    rng = Rng.from_seed(9)
+    for _step in range(60):
+        seat = next(iter(Q.to_act(state)))
+        state = Q.apply(state, seat, greedy_move(state, seat, rng))
+    seat = next(iter(Q.to_act(state)))
+    other = Q.determinize(state, seat, 123)
+    assert Q.view(other, seat) == {**Q.view(state, seat), "can_undo": False}
+    ed = edition(state["data_edition"])
+    known = {tile["id"] for tile in ed.data.TILES if not tile["id"].endswith("-1")}
+    shown = set(state["board"]) | {c["tile"] for p in state["players"] for c in p["craftsmen"]}
+    assert set(state["supply"]) <= known | set(Q.new({}, 2, 9)["draft"]["pool"])
+    assert not set(state["supply"]) & shown
+    assert other["rng"] != state["rng"]
