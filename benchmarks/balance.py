@@ -1,6 +1,11 @@
-"""Praga balance check with the greedy bot.
+"""Balance check with the greedy bots: Praga and Queen's Architect.
 
-    .venv/bin/python benchmarks/balance.py [--games 200] [--jobs 2]
+    .venv/bin/python benchmarks/balance.py [--game praga|queens_architect|all] [--games 200] [--jobs 2]
+
+Queen's Architect: `--games` seeded greedy games for each of 2, 3 and 4 players (default options,
+the current data edition); per player count it prints how many games ended with a palace (goal
+>= 95 %), the distribution of the winner's own turns (goal: median 25-40), rounds, how often the
+supply ran dry and the round limit ended a game, and the actions per player.
 
 Plays `--games` seeded 2-player games greedy vs greedy and `--games` solo games of the
 greedy bot against Peter Parler (default options otherwise), in `--jobs` processes, and
@@ -57,11 +62,76 @@ def summary(label, games):
             key, statistics.mean(values), sum(1 for v in values if not v)))
 
 
+def queens_architect_game(args):
+    import engine.queens_architect as Q
+    from engine.core.rng import Rng
+    from engine.queens_architect.bots import greedy_move as qa_greedy
+    from engine.queens_architect.bots import play as qa_play
+
+    players, seed, options = args
+    state, history = qa_play(Q.new(options, players, seed), qa_greedy, Rng.from_seed(seed))
+    result = Q.outcome(state)
+    counts = {}
+    for _seat, move in history:
+        counts[move["type"]] = counts.get(move["type"], 0) + 1
+    winners = result["winners"]
+    return {"players": players, "palace": bool(result["palace_builders"]),
+            "winner_turns": min(result["breakdown"][seat]["turns"] for seat in winners) if winners else None,
+            "rounds": result["rounds"], "limit": result["ended_by_round_limit"],
+            "supply_dry": not state["supply"], "supply_left": len(state["supply"]),
+            "start_won": state["order"][0] in winners, "counts": counts,
+            "palace_values": [result["breakdown"][seat]["palace"] for seat in result["palace_builders"]]}
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def queens_architect_summary(players, games):
+    palace = [g for g in games if g["palace"]]
+    turns = [g["winner_turns"] for g in palace]
+    print("Queen's Architect, %d players, greedy bots: %d games" % (players, len(games)))
+    print("  ended with a palace: %d (%.1f%%); by the round limit: %d" % (
+        len(palace), 100.0 * len(palace) / len(games), sum(g["limit"] for g in games)))
+    if turns:
+        print("  winner's own turns: median %.1f (p10 %d, quartiles %d / %d, p90 %d, min %d, max %d)" % (
+            statistics.median(turns), percentile(turns, 0.1), percentile(turns, 0.25), percentile(turns, 0.75),
+            percentile(turns, 0.9), min(turns), max(turns)))
+        histogram = {}
+        for value in turns:
+            histogram[value // 5 * 5] = histogram.get(value // 5 * 5, 0) + 1
+        print("  distribution: " + ", ".join("%d-%d: %d" % (low, low + 4, histogram[low]) for low in sorted(histogram)))
+        print("  palace appreciation: median %.1f" % statistics.median(v for g in palace for v in g["palace_values"]))
+    print("  rounds: median %.1f; start player wins %.0f%%" % (
+        statistics.median(g["rounds"] for g in games), 100.0 * sum(g["start_won"] for g in games) / len(games)))
+    print("  supply dry at the end: %d games; tiles left: median %.1f" % (
+        sum(g["supply_dry"] for g in games), statistics.median(g["supply_left"] for g in games)))
+    per_player = {}
+    for g in games:
+        for kind, count in g["counts"].items():
+            per_player[kind] = per_player.get(kind, 0) + count / players / len(games)
+    print("  actions per player and game: " + ", ".join(
+        "%s %.1f" % (kind, per_player[kind]) for kind in
+        ("build_new", "repair", "hire", "day", "travel", "trust", "redeem", "tavern", "decline") if kind in per_player))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--game", choices=["praga", "queens_architect", "all"], default="all")
     args = parser.parse_args()
+    if args.game in ("queens_architect", "all"):
+        start = time.time()
+        jobs = [(players, seed, {}) for players in (2, 3, 4) for seed in range(args.games)]
+        with Pool(args.jobs) as pool:
+            results = pool.map(queens_architect_game, jobs, chunksize=2)
+        for players in (2, 3, 4):
+            queens_architect_summary(players, [r for r in results if r["players"] == players])
+        print("%.0f s for %d games (%d processes)" % (time.time() - start, len(jobs), args.jobs))
+    if args.game == "queens_architect":
+        return
     jobs = [(2, seed) for seed in range(args.games)] + [(1, 10000 + seed) for seed in range(args.games)]
     start = time.time()
     with Pool(args.jobs) as pool:

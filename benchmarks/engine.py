@@ -1,4 +1,4 @@
-"""Engine benchmark (Praga and Catan C&K): replays recorded complete 4-player games.
+"""Engine benchmark (Praga, Catan C&K, Queen's Architect): replays recorded complete games.
 
     .venv/bin/python benchmarks/engine.py [--regenerate]
 
@@ -9,6 +9,8 @@ Games live in benchmarks/games/*.json ({"players", "seed", "options", "moves"});
 generated with a seeded bot when missing (or with --regenerate). Catan games (`catan-*.json`)
 are played by the Catan random or greedy bots; the script also prints the median length in
 moves of seeded complete Catan games (random bots, 3 and 4 players; greedy bots, 4 players).
+Queen's Architect games (`qa-*.json`) are played by its greedy bot (4 and 2 players) and its random
+bot (3 players, which runs to the round limit: the longest states).
 """
 
 import glob
@@ -22,6 +24,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine.catan_ck as C  # noqa: E402
 import engine.praga as P  # noqa: E402
+import engine.queens_architect as QA  # noqa: E402
+from engine.queens_architect import bots as qa_bots  # noqa: E402
 from engine.catan_ck import bots as catan_bots  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.praga.bots import greedy_move, random_move  # noqa: E402
@@ -41,8 +45,28 @@ CATAN_SPECS = [
 ]
 
 
+QA_SPECS = [
+    ("qa-4p-greedy-1.json", 4, 1, {}, "greedy"),
+    ("qa-2p-greedy-2.json", 2, 2, {"star_order": "travel_first"}, "greedy"),
+    ("qa-3p-random-3.json", 3, 3, {}, "random"),
+]
+
+
 def module_of(name):
-    return C if os.path.basename(name).startswith("catan-") else P
+    base = os.path.basename(name)
+    if base.startswith("qa-"):
+        return QA
+    return C if base.startswith("catan-") else P
+
+
+def generate_queens_architect(regenerate):
+    for name, players, seed, options, bot in QA_SPECS:
+        if regenerate or not os.path.exists(os.path.join(GAMES, name)):
+            chooser = qa_bots.greedy_move if bot == "greedy" else qa_bots.random_move
+            _state, moves = qa_bots.play(QA.new(options, players, seed), chooser, Rng.from_seed(seed))
+            with open(os.path.join(GAMES, name), "w") as f:
+                json.dump({"game": "queens_architect", "players": players, "seed": seed, "options": options,
+                           "bot": bot, "moves": moves}, f)
 
 
 def play_catan(players, seed, options, bot):
@@ -60,6 +84,7 @@ def play_catan(players, seed, options, bot):
 
 def generate(regenerate=True):
     os.makedirs(GAMES, exist_ok=True)
+    generate_queens_architect(regenerate)
     for name, players, seed, options, bot in CATAN_SPECS:
         if regenerate or not os.path.exists(os.path.join(GAMES, name)):
             moves, _ = play_catan(players, seed, options, bot)

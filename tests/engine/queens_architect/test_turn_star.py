@@ -1,0 +1,140 @@
+"""Rounds, turns and the action star (QA-TURN-01..05, QA-STAR-01..05), travel, money changer."""
+
+from tests.engine.queens_architect.helpers import (
+    Q, after_draft, apply, crew, edit_player, on_space, player, refusal,
+)
+
+
+def test_QA_STAR_02_move_one_to_three_spaces_never_stay():
+    state = after_draft(2)
+    seat = state["order"][0]
+    assert Q.legal_moves(state, seat) == [{"type": "move", "steps": s} for s in (1, 2, 3)]
+    for steps in (0, 4, "1"):
+        assert refusal(state, seat, {"type": "move", "steps": steps}) == \
+            "Move your architect 1, 2 or 3 spaces clockwise."
+    assert refusal(state, seat, {"type": "decline"}) == "First move your architect 1 to 3 spaces."
+
+
+def test_QA_STAR_01_from_build_the_reachable_spaces_follow_the_star_order():
+    from engine.queens_architect.star import reachable
+
+    state = after_draft(2)
+    seat = state["order"][0]
+    assert [space for _s, space in reachable(state, player(state, seat))] == ["day", "hire", "changer"]
+    other = after_draft(2, star_order="travel_first")
+    assert [space for _s, space in reachable(other, player(other, seat))] == ["day", "hire", "travel"]
+
+
+def test_QA_STAR_04_the_same_action_never_twice_in_a_row():
+    from engine.queens_architect.star import reachable
+
+    state = after_draft(2)
+    for start in range(6):
+        state["players"][0]["architect"] = start
+        assert all(space != ["build", "day", "hire", "changer", "travel", "tavern"][start]
+                   for _s, space in reachable(state, state["players"][0]))
+
+
+def test_QA_TURN_02_03_a_turn_is_move_action_or_decline_end():
+    state = after_draft(3)
+    a, b, _c = state["order"]
+    state = apply(state, a, {"type": "move", "steps": 2})
+    assert state["turn"]["stage"] == "action" and {"type": "decline"} in Q.legal_moves(state, a)
+    assert refusal(state, a, {"type": "travel", "to": "ashby"}) == \
+        "Your architect stands on {space}; that action is not available there."
+    state = apply(state, a, {"type": "decline"})
+    assert Q.legal_moves(state, a) == [{"type": "end_turn"}, {"type": "undo"}]
+    assert refusal(state, b, {"type": "end_turn"}) == "It is not your turn."
+    marker = Q.turn_marker(state)
+    state = apply(state, a, {"type": "end_turn"})
+    assert Q.to_act(state) == {b} and Q.turn_marker(state) != marker
+    assert player(state, a)["turns"] == 1
+
+
+def test_QA_TURN_01_rounds_go_clockwise_from_the_start_player():
+    state = after_draft(3)
+    order = state["order"]
+    for seat in order:
+        assert Q.to_act(state) == {seat}
+        state = apply(state, seat, {"type": "move", "steps": 1}, {"type": "decline"}, {"type": "end_turn"})
+    assert state["round"] == 2 and Q.to_act(state) == {order[0]}
+
+
+def test_undo_goes_back_within_the_turn_only():
+    state = after_draft(2)
+    seat = state["order"][0]
+    moved = apply(state, seat, {"type": "move", "steps": 2})
+    declined = apply(moved, seat, {"type": "decline"})
+    back = Q.apply(declined, seat, {"type": "undo"})
+    assert back["turn"] == moved["turn"] and back["players"] == moved["players"]
+    back = Q.apply(back, seat, {"type": "undo"})
+    assert back["turn"] == state["turn"] and back["players"] == state["players"]
+    assert {"type": "undo"} not in Q.legal_moves(back, seat)
+    ended = apply(declined, seat, {"type": "end_turn"})
+    assert refusal(ended, 1 - seat, {"type": "undo"}) == "There is nothing to undo."
+
+
+def traveller(coins, at="capital", players=2):
+    state = after_draft(players)
+    seat = state["order"][0]
+    return on_space(edit_player(state, seat, coins=coins, carriage=at), seat, "travel"), seat
+
+
+def test_QA_TRAVEL_01_02_cost_by_shortest_road_distance():
+    state, seat = traveller(1)
+    after = Q.apply(state, seat, {"type": "travel", "to": "ashby"})  # 2 steps
+    assert player(after, seat)["carriage"] == "ashby" and player(after, seat)["coins"] == 0
+    state, seat = traveller(6, at="ashby")
+    after = Q.apply(state, seat, {"type": "travel", "to": "fernhill"})  # 4 steps through the capital
+    assert player(after, seat)["coins"] == 0
+    state, seat = traveller(5, at="ashby")
+    assert {"type": "travel", "to": "fernhill"} not in Q.legal_moves(state, seat)
+    assert refusal(state, seat, {"type": "travel", "to": "fernhill"}) == \
+        "This journey of {steps} steps costs {cost} coins; you have {coins}."
+
+
+def test_QA_TRAVEL_03_05_other_carriages_never_block_staying_is_a_decline():
+    state, seat = traveller(0)
+    state = edit_player(state, 1 - seat, carriage="highbridge")
+    assert {"type": "travel", "to": "highbridge"} in Q.legal_moves(state, seat)
+    assert refusal(state, seat, {"type": "travel", "to": "capital"}) == \
+        "Your carriage is already there; to stay, decline the action."
+    assert refusal(state, seat, {"type": "travel", "to": "atlantis"}) == "There is no such place."
+
+
+def changer(trust, bonds):
+    state = after_draft(2)
+    seat = state["order"][0]
+    return on_space(edit_player(state, seat, trust=trust, bonds=bonds), seat, "changer"), seat
+
+
+def test_QA_CHANGER_02_03_gain_trust_or_redeem():
+    state, seat = changer(2, 12)
+    legal = Q.legal_moves(state, seat)
+    assert [m for m in legal if m["type"] == "redeem"] == [{"type": "redeem", "bonds": 1}, {"type": "redeem", "bonds": 2}]
+    after = Q.apply(state, seat, {"type": "redeem", "bonds": 2})
+    assert player(after, seat)["coins"] == 4 and player(after, seat)["bonds"] == 10
+    assert refusal(state, seat, {"type": "redeem", "bonds": 3}) == \
+        "With trust {trust} and {bonds} bonds you can redeem 1 to {most} bonds."
+    assert player(Q.apply(state, seat, {"type": "trust"}), seat)["trust"] == 3
+
+
+def test_QA_CHANGER_02_gain_trust_at_four_is_illegal_redeem_needs_bonds():
+    state, seat = changer(4, 0)
+    assert refusal(state, seat, {"type": "trust"}) == "Your trust is already at the top."
+    assert refusal(state, seat, {"type": "redeem", "bonds": 1}) == "You have no bonds to redeem."
+    assert Q.legal_moves(state, seat) == [{"type": "decline"}]
+
+
+def test_QA_CHANGER_04_one_variant_per_action():
+    state, seat = changer(2, 3)
+    after = Q.apply(state, seat, {"type": "trust"})
+    assert refusal(after, seat, {"type": "redeem", "bonds": 1}) == "Your action is done; end your turn."
+
+
+def test_QA_TURN_05_coins_never_go_negative():
+    state, seat = traveller(0)
+    assert all(move["to"] in ("highbridge", "st_aldric", "westmarket", "whitecliff")
+               for move in Q.legal_moves(state, seat) if move["type"] == "travel")
+    state = crew(state, seat, ("GLA-A-1", 3))
+    assert player(state, seat)["coins"] == 0
