@@ -1,6 +1,7 @@
 """Resigning in every timeout policy: the game's timeout path takes the seat, the log says so."""
 
 import pytest
+from django.utils import translation
 
 from games.models import Game, GameEvent, Seat
 from games.text import render
@@ -23,7 +24,8 @@ def running_game(users, committed, policy):
 
 def last_line(game):
     names = {seat.position: seat.user.username for seat in game.seat_list()}
-    return render(GameEvent.objects.filter(game=game).order_by("pk").last().text, names)
+    with translation.override("en"):
+        return render(GameEvent.objects.filter(game=game).order_by("pk").last().text, names)
 
 
 @pytest.mark.parametrize("policy", ["drop", "none"])
