@@ -13,7 +13,7 @@ from the engine's ranking (ties stay ties); a seat dropped for a timeout or resi
 last. Cancelled games are not rated. Solo games feed the solo high-score tables.
 """
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -177,24 +177,34 @@ def process_missed(limit=MISSED_BATCH):
 
 def recompute():
     """Rebuild every rating, its history and the solo tables from the finished games: first
-    the games processed before, in the order they were processed, then any never processed.
-    Returns the number of rated games."""
+    the games processed before, in the order they were processed, then any never processed
+    (in the order they finished). Returns the number of rated games."""
     with transaction.atomic():
+        if connection.vendor == "postgresql":  # a game finishing meanwhile waits for the rebuild
+            with connection.cursor() as cursor:
+                cursor.execute(f"LOCK TABLE {RatedGame._meta.db_table} IN SHARE ROW EXCLUSIVE MODE")
+        never = (Game.objects.filter(status=Game.Status.FINISHED, rated__isnull=True)
+                 .order_by("finished", "pk").values_list("pk", flat=True))
+        RatedGame.objects.bulk_create([RatedGame(game_id=pk, kind=RatedGame.Kind.SKIPPED) for pk in never],
+                                      batch_size=1000)
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         SoloBest.objects.all().delete()
-        states, changes, best = {}, [], {}
-        processed = RatedGame.objects.select_related("game").order_by("id")
-        for rated_game in processed.iterator(chunk_size=500):
+        states, changes, best, kinds = {}, [], {}, {}
+        processed = RatedGame.objects.select_related("game").prefetch_related("game__seats").order_by("id")
+        for rated_game in processed.iterator(chunk_size=1000):
             game = rated_game.game
-            seats = list(game.seats.order_by("position"))
+            seats = sorted(game.seats.all(), key=lambda seat: seat.position)
             kind = kind_of(game, seats)
-            if kind != rated_game.kind:  # the rules of what counts changed since
-                RatedGame.objects.filter(pk=rated_game.pk).update(kind=kind)
+            if kind != rated_game.kind:  # new, or the rules of what counts changed since
+                kinds.setdefault(kind, []).append(rated_game.pk)
             if kind == RatedGame.Kind.RATED:
                 changes.extend(apply_game(game, seats, rated_game, states.setdefault(game.game_id, {})))
             elif kind == RatedGame.Kind.SOLO:
                 remember_solo(game, seats[0], best)
+        for kind, pks in kinds.items():
+            for start in range(0, len(pks), 1000):
+                RatedGame.objects.filter(pk__in=pks[start:start + 1000]).update(kind=kind)
         now = timezone.now()
         Rating.objects.bulk_create([
             Rating(user_id=user, game_id=game_id, mu=mu, sigma=sigma, ordinal=ordinal(mu, sigma), games=games,
@@ -202,6 +212,4 @@ def recompute():
             for game_id, state in states.items() for user, (mu, sigma, games) in state.items()], batch_size=1000)
         RatingChange.objects.bulk_create(changes, batch_size=1000)
         SoloBest.objects.bulk_create(best.values(), batch_size=1000)
-    while process_missed(limit=500):
-        pass
     return RatedGame.objects.filter(kind=RatedGame.Kind.RATED).count()
