@@ -1,6 +1,7 @@
 """Queries behind the leaderboards, the solo high-score tables and the profile page."""
 
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.contrib.auth import get_user_model
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils.text import slugify
 
 from games import engines
@@ -16,8 +17,19 @@ RECENT_GAMES = 10
 
 def leaderboard(game_id):
     """Established ratings of one game, best first (provisional ones are left out)."""
-    return (Rating.objects.filter(game_id=game_id, games__gte=PROVISIONAL_GAMES)
-            .select_related("user__profile").order_by("-ordinal", "user_id"))
+    return (Rating.objects.filter(game_id=game_id, games__gte=PROVISIONAL_GAMES).order_by("-ordinal", "user_id")
+            .values("user_id", "ordinal", "games"))
+
+
+def with_names(rows):
+    """The rows of one page with each player's username and display name: looked up for these
+    rows only, so a page deep in the table walks the index instead of joining every player."""
+    rows = list(rows)
+    names = {row["pk"]: row for row in get_user_model().objects.filter(pk__in=[r["user_id"] for r in rows])
+             .values("pk", "username", display_name=F("profile__display_name"))}
+    for row in rows:
+        row.update(username=names[row["user_id"]]["username"], display_name=names[row["user_id"]]["display_name"])
+    return rows
 
 
 def place_on_leaderboard(rating):
@@ -42,8 +54,8 @@ def opponent_title(game_id, opponent):
 
 
 def solo_table(game_id, opponent):
-    return (SoloBest.objects.filter(game_id=game_id, opponent=opponent)
-            .select_related("user__profile").order_by("-score", "achieved", "user_id"))
+    return (SoloBest.objects.filter(game_id=game_id, opponent=opponent).order_by("-score", "achieved", "user_id")
+            .values("user_id", "score", "games", "best_game_id"))
 
 
 def place_in_solo_table(best):

@@ -57,8 +57,8 @@ def leaderboard(request, game_id):
         if mine is not None and mine.games >= PROVISIONAL_GAMES:
             place = standings.place_on_leaderboard(mine)
     return render(request, "players/leaderboard.html", {
-        "game_id": game_id, "title": title, "page": page, "first_place": page.start_index(),
-        "mine": mine, "my_place": place, "my_page": (place - 1) // standings.PAGE_SIZE + 1 if place else None,
+        "game_id": game_id, "title": title, "page": page, "rows": standings.with_names(page.object_list),
+        "first_place": page.start_index(), "mine": mine, "my_place": place, "my_page": (place - 1) // standings.PAGE_SIZE + 1 if place else None,
         "provisional_games": PROVISIONAL_GAMES,
         "solo": [(slug, standings.opponent_title(game_id, opponent))
                  for slug, opponent in standings.solo_opponents(game_id)],
@@ -77,7 +77,8 @@ def solo_table(request, game_id, slug):
         place = standings.place_in_solo_table(mine) if mine is not None else None
     return render(request, "players/solo_table.html", {
         "game_id": game_id, "title": title, "opponent": standings.opponent_title(game_id, opponent),
-        "page": page, "first_place": page.start_index(), "mine": mine, "my_place": place,
+        "page": page, "rows": standings.with_names(page.object_list), "first_place": page.start_index(),
+        "mine": mine, "my_place": place,
         "my_page": (place - 1) // standings.PAGE_SIZE + 1 if place else None,
     })
 
