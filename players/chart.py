@@ -10,7 +10,7 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 24  # room for the axis labels
 class Chart:
     points: str  # the polyline's "x,y x,y ..."
     dots: list  # [(x, y, value)] of each rated game
-    ticks: list  # [(y, label)] of the value axis
+    ticks: list  # [(y, value)] of the value axis
     baseline: float  # y of the first game's starting rating
     width: int = WIDTH
     height: int = HEIGHT
@@ -35,6 +35,6 @@ def history_chart(values):
         return round(TOP + plot_height * (high - value) / (high - low), 1)
 
     dots = [(x(i), y(v), round(v, 1)) for i, v in enumerate(values)]
-    ticks = [(y(v), f"{v:.1f}") for v in (high, (high + low) / 2, low)]
+    ticks = [(y(v), v) for v in (high, (high + low) / 2, low)]
     return Chart(points=" ".join(f"{px},{py}" for px, py, _v in dots), dots=dots[1:], ticks=ticks,
                  baseline=y(values[0]))

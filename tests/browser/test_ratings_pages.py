@@ -95,3 +95,47 @@ def test_finishing_a_game_in_the_browser_updates_the_leaderboard_and_both_profil
     alices.goto(f"{live_server.url}/players/alice/")
     assert "Vacation days left" in alices.locator("#reliability + dl").inner_text()
     shot(alices, "profile-own")
+
+
+def test_lobby_filters_resigning_and_the_german_pages_read_well(browser, live_server, in_process_tasks, alice, bob,
+                                                                 carol):
+    from games import invitations
+    from players.models import Reliability
+
+    for seed in range(PROVISIONAL_GAMES):
+        play_to_end(start_game("toy", [alice, bob]), seed=seed)
+    Reliability.objects.filter(user=alice).update(percent=97)
+    invitations.create_invitation(alice, "toy", 3, {}, [None, None], min_rating=2, min_reliability=80,
+                                  note="experienced players")
+    invitations.create_invitation(carol, "toy", 2, {}, [None])
+    page = logged_in_page(browser, live_server, bob)
+    page.goto(f"{live_server.url}/invitations/")
+    assert page.locator("table.list tbody tr").count() == 2
+    page.fill("input[name=rating]", "1")
+    page.locator("form.filters button[type=submit]").click()
+    page.wait_for_url(re.compile(r"rating=1"))
+    assert page.locator("table.list tbody tr").count() == 1  # carol has no rating yet
+    shot(page, "lobby-filtered")
+    page.goto(f"{live_server.url}/invitations/new/toy/")
+    page.locator("input[name=min_rating]").scroll_into_view_if_needed()
+    shot(page, "new-invitation-requirements")
+
+    game = start_game("toy", [bob, carol])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("details.resign summary").click()
+    shot(page, "resign-open")
+    page.locator("details.resign button[type=submit]").click()
+    page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
+    assert "You resigned; a bot plays your seat to the end." in page.locator(".messages").inner_text()
+    assert "bob resigned; a bot plays this seat to the end." in page.locator("main").inner_text()
+
+    german = logged_in_page(browser, live_server, alice)
+    german.goto(f"{live_server.url}/")
+    german.locator("header form.lang button").click()
+    german.goto(f"{live_server.url}/ratings/toy/")
+    assert "Rangliste Toy" in german.locator("h1").inner_text()
+    assert "Dein Platz" in german.locator(".my-standing").inner_text()
+    shot(german, "leaderboard-de")
+    german.goto(f"{live_server.url}/players/alice/")
+    assert "Zuverlässigkeit" in german.locator("#reliability").inner_text()
+    shot(german, "profile-de")

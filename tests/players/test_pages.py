@@ -123,3 +123,15 @@ def test_the_chart_is_drawn_from_the_rating_history(alice, bob, committed):
     assert values[0] == pytest.approx(0) and values[-1] == Rating.objects.get(user=alice).ordinal
     page = client_for(alice).get("/players/alice/").content.decode()
     assert 'role="img"' in page and "Rating history in Toy" in page
+
+
+def test_the_german_chart_keeps_dots_in_its_coordinates_and_commas_in_its_labels(alice, bob, committed):
+    for seed in range(2):
+        finished_game([alice, bob], committed, seed=seed)
+    alice.profile.language = "de"
+    alice.profile.save()
+    page = client_for(alice).get("/players/alice/").content.decode()
+    svg = page.split("<svg")[1].split("</svg>")[0]
+    coordinates = re.findall(r'(?:cx|cy|x1|x2|y1|y2|x|y)="([^"]*)"', svg) + re.findall(r'points="([^"]*)"', svg)
+    assert coordinates and all("," not in value for value in coordinates[:-1])
+    assert re.search(r">-?\d+,\d</text>", svg)  # the axis labels are German numbers
