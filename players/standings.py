@@ -26,9 +26,11 @@ def with_names(rows):
     rows only, so a page deep in the table walks the index instead of joining every player."""
     rows = list(rows)
     names = {row["pk"]: row for row in get_user_model().objects.filter(pk__in=[r["user_id"] for r in rows])
-             .values("pk", "username", display_name=F("profile__display_name"))}
+             .values("pk", "username", "is_active", display_name=F("profile__display_name"))}
     for row in rows:
-        row.update(username=names[row["user_id"]]["username"], display_name=names[row["user_id"]]["display_name"])
+        name = names[row["user_id"]]
+        # A deleted account keeps its place (its games stay too) but has no profile to link to.
+        row.update(username=name["username"], display_name=name["display_name"], has_profile=name["is_active"])
     return rows
 
 

@@ -135,3 +135,13 @@ def test_the_german_chart_keeps_dots_in_its_coordinates_and_commas_in_its_labels
     coordinates = re.findall(r'(?:cx|cy|x1|x2|y1|y2|x|y)="([^"]*)"', svg) + re.findall(r'points="([^"]*)"', svg)
     assert coordinates and all("," not in value for value in coordinates[:-1])
     assert re.search(r">-?\d+,\d</text>", svg)  # the axis labels are German numbers
+
+
+def test_a_deleted_account_keeps_its_place_without_a_profile_link(client, alice, bob):
+    from accounts.deletion import delete_account
+
+    rate(alice, 10)
+    rate(bob, 5)
+    delete_account(alice)
+    page = client.get("/ratings/toy/").content.decode()
+    assert names_in_table(page) == ["bob"] and page.count("<tr") == 3  # the header and two players
