@@ -157,14 +157,22 @@ def time_out(seat_pk, deadline, now):
             cancel(game, now, text("{player} ran out of time; the game is cancelled.", player=seat.position),
                    "timeout_cancelled", timed_out=seat)
             return "cancelled"
-        Seat.objects.filter(pk=seat_pk).update(dropped=True, clock_since=None)
-        _event(game, now, text("{player} ran out of time; a bot plays this seat to the end.", player=seat.position))
+        hand_to_bot(game, seat, now, text("{player} ran out of time; a bot plays this seat to the end.",
+                                          player=seat.position))
         for other in game.seat_list():
             kind = "timed_out" if other.pk == seat_pk else "player_timed_out"
             outbox.queue(other.user, kind, f"drop:{seat_pk}:{other.user_id}",
                          {"game": game, "player": _name(seat), "policy": "drop"})
-        outbox.on_commit_task("play_bots", game.pk)
     return "dropped"
+
+
+def hand_to_bot(game, seat, now, line):
+    """From now on a bot plays `seat` (timed out, or resigned: players/resign.py); it ranks last.
+    The game row is locked by the caller."""
+    Seat.objects.filter(pk=seat.pk).update(dropped=True, clock_since=None, deadline=None, next_nag=None,
+                                           clock_left=None)
+    _event(game, now, line)
+    outbox.on_commit_task("play_bots", game.pk)
 
 
 def cancel(game, now, reason, kind, timed_out=None):
@@ -174,7 +182,7 @@ def cancel(game, now, reason, kind, timed_out=None):
     game.seats.update(to_act=False, waiting_since=None, clock_since=None, deadline=None, clock_left=None,
                       next_nag=None)
     _event(game, now, reason)
-    for seat in game.seat_list():
+    for seat in game.seat_list() if kind else []:  # no kind: the log line says it all
         this = kind if timed_out is None or seat.pk != timed_out.pk else "timed_out"
         outbox.queue(seat.user, this, f"cancel:{game.pk}:{seat.user_id}",
                      {"game": game, "player": _name(timed_out) if timed_out else "", "policy": "cancel"})

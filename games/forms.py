@@ -35,6 +35,12 @@ class InvitationForm(forms.Form):
         help_text=_("The start player is drawn at random either way, as the rules say; this keeps only who "
                     "follows whom. Otherwise the seats are shuffled too."),
     )
+    min_rating = forms.FloatField(
+        label=_("Minimum rating"), required=False, min_value=-100, max_value=1000,
+        help_text=_("Only players with at least this rating in this game may join (empty: anyone)."))
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability (%)"), required=False, min_value=0, max_value=100,
+        help_text=_("Only players who made at least this share of their recent turns in time may join."))
     note = forms.CharField(label=_("Note"), max_length=200, required=False,
                            widget=forms.TextInput(attrs={"placeholder": _("e.g. friendly game, new players welcome")}))
 

@@ -11,6 +11,7 @@ from engine.core.errors import IllegalMove
 from engine.core.text import text
 from games import engines, signals
 from games.models import Game, Invitation, Seat, Slot
+from players import requirements
 
 
 class Refused(Exception):
@@ -41,7 +42,8 @@ def check_room_for_game(user):
 
 
 def create_invitation(host, game_id, players, options, invited, days_per_move=3,
-                      visibility="public", fixed_order=False, note="", timeout_policy="drop"):
+                      visibility="public", fixed_order=False, note="", timeout_policy="drop",
+                      min_rating=None, min_reliability=None):
     """`invited` lists one entry per seat after the host's: a User or None (open)."""
     try:
         options = engines.normalize(game_id, options, players)
@@ -59,7 +61,7 @@ def create_invitation(host, game_id, players, options, invited, days_per_move=3,
         invitation = Invitation.objects.create(
             host=host, game_id=game_id, players=players, options=options,
             days_per_move=days_per_move, visibility=visibility, fixed_order=fixed_order, note=note,
-            timeout_policy=timeout_policy,
+            timeout_policy=timeout_policy, min_rating=min_rating, min_reliability=min_reliability,
         )
         Slot.objects.create(invitation=invitation, index=0, invited=host, user=host)
         for index, user in enumerate(invited, start=1):
@@ -85,6 +87,7 @@ def join(invitation, user, key=None):
         if any(slot.user_id == user.pk for slot in slots):
             raise Refused(text("You have already joined."))
         check_room_for_game(user)
+        requirements.check(invitation, user)
         free = [s for s in slots if s.user_id is None and s.invited_id == user.pk]
         free = free or [s for s in slots if s.user_id is None and s.invited_id is None]
         if not free:

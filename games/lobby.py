@@ -18,11 +18,16 @@ def my_games(user, finished_limit=10):
     }
 
 
-def open_invitations(game_id=None, players=None, days=None, exclude_user=None):
+def open_invitations(game_id=None, players=None, days=None, exclude_user=None, host_rating=None,
+                     host_reliability=None):
+    """Public invitations with a free seat; each with its host's rating in its game and reliability."""
+    from players import standings
+
     invitations = (
         Invitation.objects.filter(status=Invitation.Status.OPEN, visibility="public")
         .annotate(free=Count("slots", filter=Q(slots__user__isnull=True, slots__invited__isnull=True)))
         .filter(free__gt=0)
+        .annotate(host_rating=standings.rating_subquery(), host_reliability=standings.reliability_subquery())
         .select_related("host__profile")
         .prefetch_related("slots__user__profile")
         .order_by("-created")
@@ -33,6 +38,10 @@ def open_invitations(game_id=None, players=None, days=None, exclude_user=None):
         invitations = invitations.filter(players=players)
     if days:
         invitations = invitations.filter(days_per_move=days)
+    if host_rating is not None:
+        invitations = invitations.filter(host_rating__gte=host_rating)
+    if host_reliability is not None:
+        invitations = invitations.filter(host_reliability__gte=host_reliability)
     return invitations
 
 

@@ -54,6 +54,9 @@ class Invitation(models.Model):
     created = models.DateTimeField(default=timezone.now)
     # A private invitation is seen by its host and invitees, and by whoever has its link (?key=).
     link_token = models.CharField(max_length=32, unique=True, default=new_link_token, editable=False)
+    # Who may join (players/requirements.py): a rating in this game and a share of moves in time.
+    min_rating = models.FloatField(null=True, blank=True)
+    min_reliability = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]

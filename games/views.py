@@ -31,6 +31,7 @@ def home(request):
 
 
 MAX_PLAYERS = 99  # a bound for the lobby filter, above any game's seats
+MAX_RATING_FILTER = 1000  # a bound for the lobby's "inviter's rating at least", far above any rating
 
 
 def open_invitations(request):
@@ -38,10 +39,15 @@ def open_invitations(request):
     game_id = choice(request.GET.get("game"), "game", [game for game, _title in games])
     players = query_number(request, "players", minimum=1, maximum=MAX_PLAYERS)
     days = query_number(request, "days", minimum=1, maximum=max(DAYS_PER_MOVE))
-    invitations_ = lobby.open_invitations(game_id=game_id, players=players, days=days)
+    rating = query_number(request, "rating", maximum=MAX_RATING_FILTER)
+    reliability = query_number(request, "reliability", maximum=100)
+    invitations_ = lobby.open_invitations(game_id=game_id, players=players, days=days, host_rating=rating,
+                                          host_reliability=reliability)
     return render(request, "games/lobby.html", {
         "invitations": invitations_[:100], "games": games, "days_choices": DAYS_PER_MOVE,
-        "filters": {"game": game_id or "", "players": str(players or ""), "days": str(days or "")},
+        "filters": {"game": game_id or "", "players": str(players or ""), "days": str(days or ""),
+                    "rating": "" if rating is None else str(rating),
+                    "reliability": "" if reliability is None else str(reliability)},
     })
 
 
@@ -66,6 +72,7 @@ def new_invitation(request, game_id=None):
                 request.user, game_id, data["players"], data["options"], data["invited"],
                 days_per_move=data["days_per_move"], visibility=data["visibility"],
                 fixed_order=data["fixed_order"], note=data["note"], timeout_policy=data["timeout_policy"],
+                min_rating=data["min_rating"], min_reliability=data["min_reliability"],
             )
         except invitations.Refused as refused:
             form.add_error(None, render_text(refused.reason))

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "csp",
     "accounts",
     "games",
+    "players",
 ]
 
 MIDDLEWARE = [

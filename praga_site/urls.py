@@ -16,6 +16,7 @@ urlpatterns = [
     path("i18n/setlang/", account_views.set_language, name="set_language"),  # also sets the profile's language
     path("i18n/", include("django.conf.urls.i18n")),
     path("health/", health.endpoint, name="health"),
+    path("", include("players.urls")),
     path("", include("games.urls")),
 ]
 
