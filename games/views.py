@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import boards, engines, invitations, lobby, moves, presenters, replays
+from games import boards, engines, invitations, live, lobby, moves, presenters, replays
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
@@ -181,6 +181,7 @@ def live_context(request, game, seat, error=None):
         "request_id": new_request_id(),
         "error": error,
         "chat_count": game.chat.count(),
+        "poll_token": live.poll_token(game.pk, request.user.pk),
     }
 
 
@@ -214,6 +215,8 @@ def game_poll(request, pk):
     """204 while nothing changed; otherwise a fresh poller and an htmx event per change."""
     game, _seat = watchable_game(request.user, pk)
     chat_count = game.chat.count()
+    live.report(game.pk, "version", game.version)  # what the cache lacked or had out of order
+    live.report(game.pk, "chat", chat_count)
     events = []
     if request.GET.get("v") != str(game.version):
         events.append("game-changed")
@@ -221,7 +224,8 @@ def game_poll(request, pk):
         events.append("chat-changed")
     if not events:
         return HttpResponse(status=204)
-    response = render(request, "games/_poller.html", {"game": game, "chat_count": chat_count})
+    response = render(request, "games/_poller.html", {"game": game, "chat_count": chat_count,
+                                                      "poll_token": live.poll_token(game.pk, request.user.pk)})
     response["HX-Trigger"] = json.dumps({event: True for event in events})
     return response
 
