@@ -52,7 +52,7 @@ def seen_polling(user_id, cached_at=None, now=None):
     if cached_at is not None and now - datetime.fromtimestamp(cached_at, tz=dt_timezone.utc) < RESOLUTION:
         return
     try:
-        cache.set(presence_key(user_id), now.timestamp(), settings.ACTIVE_SECONDS + 60)
+        cache.set(presence_key(user_id), int(now.timestamp()), settings.ACTIVE_SECONDS + 60)  # an int: stored raw
     except (RedisError, OSError) as error:
         log.warning("cache unavailable, presence of user %s not kept: %r", user_id, error)
 
