@@ -9,6 +9,7 @@ urlpatterns = [
     path("invitations/new/<str:game_id>/", views.new_invitation, name="new_invitation_for"),
     path("invitations/<int:pk>/", views.invitation_page, name="invitation"),
     path("invitations/<int:pk>/<str:action>/", views.invitation_action, name="invitation_action"),
+    path("next/", views.next_game, name="next_game"),
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
     path("games/<int:pk>/poll/", views.game_poll, name="game_poll"),

@@ -75,6 +75,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "praga_site.context.site",
+                "games.context.waiting_games",
             ],
         },
     },
