@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import api, views
+from games.notifications import webhook_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,6 +11,7 @@ urlpatterns = [
     path("invitations/<int:pk>/", views.invitation_page, name="invitation"),
     path("invitations/<int:pk>/<str:action>/", views.invitation_action, name="invitation_action"),
     path("next/", views.next_game, name="next_game"),
+    path("webhook/", webhook_views.webhook, name="webhook"),
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
     path("games/<int:pk>/poll/", views.game_poll, name="game_poll"),
