@@ -323,3 +323,41 @@ class WebhookDelivery(models.Model):
 
     def __str__(self):
         return self.key
+
+
+class PushSubscription(models.Model):
+    """One browser of a player that asked for web push notifications (the Push API's subscription).
+    Removed when the push service says it expired (404 or 410)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created = models.DateTimeField(default=timezone.now)
+    last_delivered = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"push subscription {self.pk} of {self.user_id}"
+
+    def info(self):
+        """The subscription as the Push API gives it (pywebpush's subscription_info)."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+class PushMessage(models.Model):
+    """The push outbox, as WebhookDelivery: one row per notification and browser."""
+
+    subscription = models.ForeignKey(PushSubscription, on_delete=models.CASCADE, related_name="messages")
+    key = models.CharField(max_length=160, unique=True)
+    payload = models.JSONField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    due = models.DateTimeField(default=timezone.now)
+    lease = models.DateTimeField(null=True, blank=True)
+    delivered = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["due"], condition=models.Q(delivered__isnull=True), name="push_undelivered")]
+
+    def __str__(self):
+        return self.key

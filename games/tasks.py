@@ -59,6 +59,13 @@ def deliver_webhook(delivery_pk):
     return webhooks.deliver(delivery_pk)
 
 
+@shared_task(ignore_result=True)
+def deliver_push(message_pk):
+    from games.notifications import push
+
+    return push.deliver(message_pk)
+
+
 def _moment(iso):
     import datetime
 

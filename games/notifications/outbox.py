@@ -24,7 +24,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import Email
-from games.notifications import build, webhooks
+from games.notifications import build, push, webhooks
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 10
@@ -50,6 +50,7 @@ def queue(user, kind, key, context):
         return None
     on_commit_task("send_email", row.pk)
     webhooks.queue(user, kind, key, message["subject"], link)
+    push.queue(user, kind, key, message["subject"], link)
     return row
 
 

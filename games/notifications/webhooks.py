@@ -18,23 +18,19 @@ import json
 import logging
 import secrets
 import socket
-from datetime import timedelta
 from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import Webhook, WebhookDelivery
+from games.notifications import claims
 
 log = logging.getLogger(__name__)
 MAX_FAILURES = 8
 TIMEOUT_SECONDS = 5
-LEASE_SECONDS = 60
-FIRST_RETRY_SECONDS = 60
-LONGEST_RETRY_SECONDS = 3600
 
 
 def new_secret():
@@ -112,17 +108,11 @@ def post(webhook, body):
     return f"HTTP {response.status_code}"
 
 
-def retry_delay(attempts):
-    return timedelta(seconds=min(FIRST_RETRY_SECONDS * 2 ** max(attempts - 1, 0), LONGEST_RETRY_SECONDS))
-
-
 def deliver(pk, now=None):
     """Post one delivery if nobody else holds it; True when this call delivered it."""
     now = now or timezone.now()
-    lease = now + timedelta(seconds=LEASE_SECONDS)
-    claimable = WebhookDelivery.objects.filter(pk=pk, delivered=None, due__lte=now, webhook__enabled=True).filter(
-        Q(lease=None) | Q(lease__lt=now))
-    if claimable.update(lease=lease, attempts=F("attempts") + 1) != 1:
+    lease = claims.claim(WebhookDelivery.objects.filter(pk=pk, webhook__enabled=True), now)
+    if lease is None:
         return False
     delivery = WebhookDelivery.objects.select_related("webhook__user").get(pk=pk)
     problem = post(delivery.webhook, delivery.body)
@@ -136,7 +126,7 @@ def deliver(pk, now=None):
 
 def failed(delivery, lease, problem, now):
     WebhookDelivery.objects.filter(pk=delivery.pk, lease=lease).update(
-        lease=None, due=now + retry_delay(delivery.attempts))
+        lease=None, due=now + claims.retry_delay(delivery.attempts))
     with transaction.atomic():
         webhook = Webhook.objects.select_for_update().select_related("user").get(pk=delivery.webhook_id)
         webhook.failures += 1
@@ -157,7 +147,6 @@ def retry(now):
     """From the tick: deliveries that are due again (after a failure, or whose task was lost)."""
     from games.notifications import outbox
 
-    due = WebhookDelivery.objects.filter(delivered=None, due__lte=now, webhook__enabled=True).filter(
-        Q(lease=None) | Q(lease__lt=now))
+    due = claims.due(WebhookDelivery.objects.filter(webhook__enabled=True), now)
     for pk in due.order_by().values_list("pk", flat=True)[:500]:
         outbox.delay("deliver_webhook", pk)

@@ -4,9 +4,7 @@ delay; switched off with an email after repeated failures; never more than a sub
 import hashlib
 import hmac
 import json
-import threading
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.utils import timezone
@@ -15,32 +13,7 @@ from games.models import Email, TurnMail, Webhook, WebhookDelivery
 from games.notifications import outbox, turns, webhooks
 from tests.conftest import client_for
 from tests.support.games import post_move, start_game
-
-
-class Receiver:
-    """A local endpoint that records what it is sent and answers with `status`."""
-
-    def __init__(self):
-        self.requests, self.status = [], 204
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.requests.append({"headers": dict(self.headers), "body": body})
-                self.send_response(receiver.status)
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+from tests.support.receiver import Receiver
 
 
 @pytest.fixture
