@@ -16,7 +16,7 @@ from games.notifications import build, webhooks
 
 
 class WebhookForm(forms.ModelForm):
-    url = forms.URLField(label=gettext_lazy("webhook address"), max_length=500, assume_scheme="https",
+    url = forms.URLField(label=gettext_lazy("Webhook address"), max_length=500, assume_scheme="https",
                          help_text=gettext_lazy("Discord, Slack, Matrix or any address that takes JSON; http or https."))
 
     class Meta:
