@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_webhooks'),
+        ('games', '0008_webhooks'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
