@@ -6,4 +6,7 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from games import live
         from games.notifications import hooks  # noqa: F401  (connects the correspondence receivers)
+
+        live.connect()

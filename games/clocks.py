@@ -20,7 +20,7 @@ from accounts.models import Profile
 from engine.core.text import text
 from games import downtime, engines, moves, retention
 from games.models import BOT_TO_ACT, STALE_CLOCK, Game, GameEvent, Seat, TimeoutPolicy
-from games.notifications import outbox, turns
+from games.notifications import outbox, push, turns, webhooks
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ def tick(now=None):
         log.exception("tick: recording the tick failed; nothing is timed out this time")
         return
     for step in (sync_missed, end_used_up_vacations, apply_timeouts, cancel_idle_games, retention.expire_invitations,
-                 send_reminders, turns.flush, outbox.retry, resume_bots, downtime.report_overdue):
+                 send_reminders, turns.flush, outbox.retry, webhooks.retry, push.retry, resume_bots, downtime.report_overdue):
         try:
             step(now)
         except Exception:  # one broken step must not stop the others

@@ -283,3 +283,84 @@ class Heartbeat(models.Model):
 
     def __str__(self):
         return f"{self.name} last ran {self.last}"
+
+
+class Webhook(models.Model):
+    """A player's own address that receives what their notification emails say (Discord, Slack,
+    Matrix or any JSON endpoint), signed with `secret`; disabled after repeated failures."""
+
+    class Format(models.TextChoices):
+        JSON = "json", _("JSON (any endpoint)")
+        SLACK = "slack", _("Slack or Matrix (a \"text\" field)")
+        DISCORD = "discord", _("Discord (a \"content\" field)")
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook")
+    url = models.URLField(_("webhook address"), max_length=500)
+    format = models.CharField(_("format"), max_length=10, choices=Format.choices, default=Format.JSON)
+    secret = models.CharField(max_length=64)
+    enabled = models.BooleanField(default=True)
+    failures = models.PositiveSmallIntegerField(default=0)  # in a row; reset by a delivery
+    last_error = models.CharField(max_length=300, blank=True)
+    disabled_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"webhook of {self.user_id}"
+
+
+class WebhookDelivery(models.Model):
+    """The webhook outbox: one row per notification, claimed like an Email (a conditional UPDATE of
+    `lease`), retried with a growing delay (`due`) until delivered or the webhook is disabled."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    key = models.CharField(max_length=160, unique=True)
+    body = models.JSONField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    due = models.DateTimeField(default=timezone.now)
+    lease = models.DateTimeField(null=True, blank=True)
+    delivered = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["due"], condition=models.Q(delivered__isnull=True), name="webhook_undelivered")]
+
+    def __str__(self):
+        return self.key
+
+
+class PushSubscription(models.Model):
+    """One browser of a player that asked for web push notifications (the Push API's subscription).
+    Removed when the push service says it expired (404 or 410)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created = models.DateTimeField(default=timezone.now)
+    last_delivered = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"push subscription {self.pk} of {self.user_id}"
+
+    def info(self):
+        """The subscription as the Push API gives it (pywebpush's subscription_info)."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+class PushMessage(models.Model):
+    """The push outbox, as WebhookDelivery: one row per notification and browser."""
+
+    subscription = models.ForeignKey(PushSubscription, on_delete=models.CASCADE, related_name="messages")
+    key = models.CharField(max_length=160, unique=True)
+    payload = models.JSONField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    due = models.DateTimeField(default=timezone.now)
+    lease = models.DateTimeField(null=True, blank=True)
+    delivered = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["due"], condition=models.Q(delivered__isnull=True), name="push_undelivered")]
+
+    def __str__(self):
+        return self.key

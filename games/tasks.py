@@ -52,6 +52,20 @@ def send_turn_mail(user_id, due, now):
     return turns.send_turn_mail(user_id, _moment(due), _moment(now))
 
 
+@shared_task(ignore_result=True)
+def deliver_webhook(delivery_pk):
+    from games.notifications import webhooks
+
+    return webhooks.deliver(delivery_pk)
+
+
+@shared_task(ignore_result=True)
+def deliver_push(message_pk):
+    from games.notifications import push
+
+    return push.deliver(message_pk)
+
+
 def _moment(iso):
     import datetime
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import api, views
+from games.notifications import push_views, webhook_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -9,6 +10,11 @@ urlpatterns = [
     path("invitations/new/<str:game_id>/", views.new_invitation, name="new_invitation_for"),
     path("invitations/<int:pk>/", views.invitation_page, name="invitation"),
     path("invitations/<int:pk>/<str:action>/", views.invitation_action, name="invitation_action"),
+    path("next/", views.next_game, name="next_game"),
+    path("webhook/", webhook_views.webhook, name="webhook"),
+    path("push/subscribe/", push_views.subscribe, name="push_subscribe"),
+    path("push/unsubscribe/", push_views.unsubscribe, name="push_unsubscribe"),
+    path("push-worker.js", push_views.service_worker, name="push_worker"),
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
     path("games/<int:pk>/poll/", views.game_poll, name="game_poll"),

@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import boards, engines, invitations, lobby, moves, presenters, replays
+from games import boards, engines, invitations, live, lobby, moves, presenters, replays
+from games import next_game as next_game_module
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
@@ -28,6 +29,18 @@ def home(request):
     context["running"] = lobby.running_count(request.user)
     context["running_limit"] = settings.MAX_RUNNING_GAMES
     return render(request, "games/my_games.html", context)
+
+
+@login_required
+@require_GET
+def next_game(request):
+    """To the game that has waited longest for this player (other than the one they come from)."""
+    current = query_number(request, "from", minimum=1)
+    pk = next_game_module.next_after(request, current)
+    if pk is None:
+        messages.info(request, _("No other game is waiting for you."))
+        return redirect("home")
+    return redirect("game", pk=pk)
 
 
 MAX_PLAYERS = 99  # a bound for the lobby filter, above any game's seats
@@ -188,6 +201,8 @@ def live_context(request, game, seat, error=None):
         "request_id": new_request_id(),
         "error": error,
         "chat_count": game.chat.count(),
+        "poll_token": live.poll_token(game.pk, request.user.pk),
+        "next_game": next_game_module.next_after(request, game.pk) if seat is not None else None,
     }
 
 
@@ -221,6 +236,8 @@ def game_poll(request, pk):
     """204 while nothing changed; otherwise a fresh poller and an htmx event per change."""
     game, _seat = watchable_game(request.user, pk)
     chat_count = game.chat.count()
+    live.report(game.pk, "version", game.version)  # what the cache lacked or had out of order
+    live.report(game.pk, "chat", chat_count)
     events = []
     if request.GET.get("v") != str(game.version):
         events.append("game-changed")
@@ -228,7 +245,8 @@ def game_poll(request, pk):
         events.append("chat-changed")
     if not events:
         return HttpResponse(status=204)
-    response = render(request, "games/_poller.html", {"game": game, "chat_count": chat_count})
+    response = render(request, "games/_poller.html", {"game": game, "chat_count": chat_count,
+                                                      "poll_token": live.poll_token(game.pk, request.user.pk)})
     response["HX-Trigger"] = json.dumps({event: True for event in events})
     return response
 

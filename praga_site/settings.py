@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "praga_site.context.site",
+                "games.context.waiting_games",
             ],
         },
     },
@@ -186,7 +187,13 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 TICK_SECONDS = env_int("TICK_SECONDS", 60)  # how often beat (or the embedded scheduler) runs the tick
 TURN_EMAIL_DELAY = env_int("TURN_EMAIL_DELAY", 60)  # wait a little to cover several games in one email
 TURN_EMAIL_GAP = env_int("TURN_EMAIL_GAP", 300)  # at most one turn email per user in this time
-ACTIVE_SECONDS = env_int("ACTIVE_SECONDS", 300)  # seen this recently: no turn email
+ACTIVE_SECONDS = env_int("ACTIVE_SECONDS", 300)
+# Webhooks may post to private and loopback addresses only where the site is not exposed (SSRF).
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DEBUG)
+# Web push (games/notifications/push.py): one VAPID pair for every node; made and kept in var/ if unset.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY")
+PUSH_CONTACT_EMAIL = env_str("PUSH_CONTACT_EMAIL", "webmaster@praga.invalid")  # push services may write here  # seen this recently: no turn email
 REMINDER_AFTER_HOURS = env_int("REMINDER_AFTER_HOURS", 24)
 INVITATION_EXPIRY_DAYS = env_int("INVITATION_EXPIRY_DAYS", 30)  # a game that never started expires
 # A claimed email is sent again after this if its worker died (at-least-once, docs/deploy.md);

@@ -1,5 +1,7 @@
 """Shared fixtures: the toy game registered for tests, players alice/bob/carol/dave, games."""
 
+import uuid
+
 import pytest
 
 from engine import registry
@@ -16,6 +18,13 @@ def toy_game_registered(monkeypatch):
 @pytest.fixture(autouse=True)
 def _no_rate_limits(settings):
     settings.ACCOUNT_RATE_LIMITS = False
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_keys(settings, worker_id):
+    # Game ids repeat between the xdist workers' databases (and, on SQLite, between tests), while
+    # the cache is shared: keys that name a game (games.live) must not meet another test's game.
+    settings.CACHES = {"default": {**settings.CACHES["default"], "KEY_PREFIX": f"{worker_id}:{uuid.uuid4().hex}"}}
 
 
 @pytest.fixture(autouse=True)

@@ -1,11 +1,18 @@
 """Remembers when a signed-in user was last on the site (at most one write a minute).
 
-No turn email goes out while a user is active; an automatic vacation ends on return."""
+No turn email goes out while a user is active; an automatic vacation ends on return.
+A page left open polls without reaching the database (games.live): that presence is kept in
+the cache and counts as much as the profile's `last_seen`."""
 
-from datetime import timedelta
+import logging
+from datetime import datetime, timedelta, timezone as dt_timezone
 
+from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
+from redis.exceptions import RedisError
 
+log = logging.getLogger(__name__)
 RESOLUTION = timedelta(minutes=1)
 
 
@@ -33,3 +40,29 @@ def seen(user, now=None):
         from games import clocks
 
         clocks.end_vacation(user, now)
+
+
+def presence_key(user_id):
+    return f"presence:{user_id}"
+
+
+def seen_polling(user_id, cached_at=None, now=None):
+    """A poll from an open page: refresh the cached presence at most once a minute."""
+    now = now or timezone.now()
+    if cached_at is not None and now - datetime.fromtimestamp(cached_at, tz=dt_timezone.utc) < RESOLUTION:
+        return
+    try:
+        cache.set(presence_key(user_id), int(now.timestamp()), settings.ACTIVE_SECONDS + 60)  # an int: stored raw
+    except (RedisError, OSError) as error:
+        log.warning("cache unavailable, presence of user %s not kept: %r", user_id, error)
+
+
+def last_seen(profile):
+    """The later of the stored `last_seen` and a presence an open page reported to the cache."""
+    try:
+        polled = cache.get(presence_key(profile.user_id))
+    except (RedisError, OSError):
+        polled = None
+    polled = datetime.fromtimestamp(polled, tz=dt_timezone.utc) if polled is not None else None
+    known = [moment for moment in (profile.last_seen, polled) if moment is not None]
+    return max(known) if known else None

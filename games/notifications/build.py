@@ -26,6 +26,7 @@ PREFERENCE = {
     "player_timed_out": "notify_finished",
     "timeout_cancelled": "notify_finished",
     "idle_cancelled": "notify_finished",
+    "webhook_disabled": "notify_turn",  # the notifications that stopped reaching them
 }
 
 
@@ -126,6 +127,7 @@ def render(user, profile, kind, context):
             "html": render_to_string(f"emails/{kind}.html", context),
             "unsubscribe_url": context["unsubscribe_url"],
             "language": profile.language,
+            "link": context["link"],  # for the player's webhook (games/notifications/webhooks.py)
         }
 
 

@@ -24,7 +24,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import Email
-from games.notifications import build
+from games.notifications import build, push, webhooks
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 10
@@ -42,12 +42,15 @@ def queue(user, kind, key, context):
     if Email.objects.filter(key=key).exists():
         return None
     message = build.render(user, profile, kind, context)
+    link = message.pop("link")
     try:
         with transaction.atomic():
             row = Email.objects.create(key=key, user=user, kind=kind, to=user.email, **message)
     except IntegrityError:  # stored meanwhile by another worker
         return None
     on_commit_task("send_email", row.pk)
+    webhooks.queue(user, kind, key, message["subject"], link)
+    push.queue(user, kind, key, message["subject"], link)
     return row
 
 

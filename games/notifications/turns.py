@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.models import Game, Seat, TurnMail
-from games.notifications import build, outbox
+from games.notifications import activity, build, outbox
 
 
 def gap(profile):
@@ -15,7 +15,8 @@ def gap(profile):
 
 
 def is_active(profile, now):
-    return profile.last_seen is not None and profile.last_seen > now - timedelta(seconds=settings.ACTIVE_SECONDS)
+    seen = activity.last_seen(profile)
+    return seen is not None and seen > now - timedelta(seconds=settings.ACTIVE_SECONDS)
 
 
 def schedule(user_id, now, profile=None):
@@ -44,7 +45,7 @@ def send_turn_mail(user_id, due, now):
     if profile is None:  # the account was deleted meanwhile
         return None
     if is_active(profile, now):  # they see it on the site; look again when they have left
-        later = profile.last_seen + timedelta(seconds=settings.ACTIVE_SECONDS)
+        later = activity.last_seen(profile) + timedelta(seconds=settings.ACTIVE_SECONDS)
         TurnMail.objects.filter(pk=user_id, due=due).update(due=later)
         return None
     with transaction.atomic():

@@ -15,6 +15,18 @@
     }
   });
 
+  // n: to the game that has waited longest (the banner after a move first, else the header link).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "n" || event.ctrlKey || event.metaKey || event.altKey) return;
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select" || event.target.isContentEditable) return;
+    var link = document.querySelector(".next-game-banner [data-next-game]") || document.querySelector("[data-next-game]");
+    if (link) {
+      event.preventDefault();
+      window.location.href = link.href;
+    }
+  });
+
   // The chat box empties after a message was sent.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.target;

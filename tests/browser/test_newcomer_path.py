@@ -1,6 +1,6 @@
 """The newcomer's path of issue 8 on the embedded default served at a non-default port.
 
-A real `manage.py runserver_embedded` (as scripts/run starts it, SQLite, emails in a folder,
+A real `manage.py serve_embedded` (as scripts/run starts it, SQLite, emails in a folder,
 the tick in a thread) on a free port without SITE_URL: sign up, follow the verification link
 from the local inbox, start a solo game against Peter Parler, play two turns through the page
 and find Parler's turns in the game log; then a 2-player game whose start and turn emails open
@@ -45,7 +45,7 @@ def site(tmp_path_factory):
                 "DJANGO_SETTINGS_MODULE": "praga_site.settings", "PYTHONUNBUFFERED": "1"})
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     log = open(folder / "server.log", "w")
-    server = subprocess.Popen([sys.executable, "manage.py", "runserver_embedded", "--noreload", f"127.0.0.1:{port}"],
+    server = subprocess.Popen([sys.executable, "manage.py", "serve_embedded", f"127.0.0.1:{port}"],
                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(150):

@@ -14,13 +14,13 @@ from django.test import Client
 from accounts.deletion import deleted_name
 from accounts.models import ApiToken, Profile
 from games import invitations
-from games.models import ChatMessage, Email, Game, Invitation, Move, Seat, Slot
+from games.models import ChatMessage, Email, Game, Invitation, Move, PushSubscription, Seat, Slot, Webhook
 from tests.correspondence.conftest import play_turn, tick
 from tests.support.players import PASSWORD
 from tests.correspondence.test_timeouts import new_game
 
 pytestmark = pytest.mark.django_db
-PERSONAL = {"Email", "TurnMail"}  # an outbox row and a batching timer: they go with the person
+PERSONAL = {"Email", "TurnMail", "Webhook", "PushSubscription"}  # outbox rows, a batching timer, their own addresses
 
 
 def logged_in(user):
@@ -63,6 +63,8 @@ def test_deleting_keeps_the_games_and_removes_the_person(alice, bob, carol, comm
     carols = invitations.create_invitation(carol, "toy", 3, {}, [alice, None])
     invitations.join(carols, alice)
     ApiToken.issue(alice, "bot")
+    Webhook.objects.create(user=alice, url="https://chat.example.org/hooks/alice", secret="s")
+    PushSubscription.objects.create(user=alice, endpoint="https://push.example.org/alice", p256dh="k", auth="a")
     assert Email.objects.filter(user=alice).exists()
     client = logged_in(alice)
 
@@ -72,7 +74,7 @@ def test_deleting_keeps_the_games_and_removes_the_person(alice, bob, carol, comm
     alice.refresh_from_db()
     assert alice.username == deleted_name(alice.pk) and alice.email == "" and not alice.is_active
     assert not alice.has_usable_password()
-    for personal in (EmailAddress, Profile, ApiToken, Email):
+    for personal in (EmailAddress, Profile, ApiToken, Email, Webhook, PushSubscription):
         assert not personal.objects.filter(user=alice).exists(), personal.__name__
     assert Seat.objects.filter(game=game, user=alice).exists()
     assert Move.objects.filter(game=game, seat=0).count() == 2

@@ -1,0 +1,154 @@
+"""Web push: a browser subscribes; the notifications of the emails reach it encrypted through its
+push service (a local one here, decrypted with the browser's keys); expired subscriptions go."""
+
+import base64
+import json
+import os
+from datetime import timedelta
+
+import http_ece
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from django.utils import timezone
+
+from games.models import PushMessage, PushSubscription, Seat, TurnMail
+from games.notifications import outbox, push, turns
+from tests.support.games import start_game
+from tests.support.receiver import Receiver
+
+
+def base64url(raw):
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+class Browser:
+    """What a browser keeps of a push subscription: its private key and the auth secret."""
+
+    def __init__(self, endpoint):
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.auth = os.urandom(16)
+        public = self.key.public_key().public_bytes(serialization.Encoding.X962,
+                                                    serialization.PublicFormat.UncompressedPoint)
+        self.subscription = {"endpoint": endpoint, "keys": {"p256dh": base64url(public), "auth": base64url(self.auth)}}
+
+    def read(self, body):
+        return json.loads(http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"))
+
+
+@pytest.fixture
+def service(settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True  # the push service listens on 127.0.0.1
+    found = Receiver()
+    found.status = 201
+    yield found
+    found.close()
+
+
+def subscribe(client, browser):
+    return client.post("/push/subscribe/", json.dumps(browser.subscription), content_type="application/json")
+
+
+def notify(user, key="vacation:1"):
+    return outbox.queue(user, "vacation", key, {"left": 3})
+
+
+def test_a_subscribed_browser_gets_the_notification_encrypted_and_signed(alice, alice_client, service):
+    browser = Browser(service.url)
+    assert subscribe(alice_client, browser).status_code == 201
+    notify(alice)
+    message = PushMessage.objects.get()
+    assert push.deliver(message.pk) is True
+    [request] = service.requests
+    assert browser.read(request["body"]) == {"title": "Praga Play", "body": "Your vacation started automatically",
+                                             "url": "http://127.0.0.1:8000/profile/", "tag": "vacation"}
+    headers = request["headers"]
+    assert headers["Content-Encoding"] == "aes128gcm" and headers["TTL"] == str(push.TIME_TO_LIVE)
+    assert f"k={push.public_key()}" in headers["Authorization"].replace(" ", "")
+    assert push.deliver(message.pk) is False and len(service.requests) == 1  # sent once
+    assert PushSubscription.objects.get().last_delivered is not None
+
+
+def test_every_browser_of_the_player_and_nobody_elses(alice, bob, alice_client, bob_client, service):
+    phone, laptop, bobs = Browser(service.url + "/a"), Browser(service.url + "/b"), Browser(service.url + "/c")
+    subscribe(alice_client, phone)
+    subscribe(alice_client, laptop)
+    subscribe(bob_client, bobs)
+    notify(alice)
+    assert sorted(m.subscription.endpoint for m in PushMessage.objects.all()) == [service.url + "/a", service.url + "/b"]
+
+
+def test_an_expired_subscription_is_removed(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url))
+    service.status = 410
+    notify(alice)
+    assert push.deliver(PushMessage.objects.get().pk) is False
+    assert not PushSubscription.objects.exists() and not PushMessage.objects.exists()
+
+
+def test_a_failing_push_service_is_tried_again_later_and_then_given_up(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url))
+    service.status = 503
+    notify(alice)
+    message = PushMessage.objects.get()
+    now = timezone.now()
+    for attempt in range(1, push.MAX_ATTEMPTS + 1):
+        assert push.deliver(message.pk, now=now) is False
+        message.refresh_from_db()
+        assert message.due - now == min(timedelta(minutes=2 ** (attempt - 1)), timedelta(hours=1))
+        now = message.due
+    assert push.deliver(message.pk, now=now + timedelta(days=1)) is False
+    assert len(service.requests) == push.MAX_ATTEMPTS and PushSubscription.objects.exists()
+
+
+def test_no_push_while_the_player_is_on_the_site_and_one_once_away(alice, bob, bob_client, service, settings):
+    settings.TURN_EMAIL_DELAY = 0
+    subscribe(bob_client, Browser(service.url))
+    game = start_game("toy", [bob, alice])  # bob is to move
+    Seat.objects.filter(game=game, user=bob).update(turn_emailed=False)  # as after the others' moves
+    turns.schedule(bob.pk, timezone.now())
+    due = TurnMail.objects.get(pk=bob.pk).due
+    bob.profile.last_seen = due
+    bob.profile.save()
+    turns.send_turn_mail(bob.pk, due, due)  # on the site: the email (and the push) wait
+    assert not PushMessage.objects.exists()
+    later = TurnMail.objects.get(pk=bob.pk).due
+    turns.send_turn_mail(bob.pk, later, later + timedelta(seconds=1))
+    assert PushMessage.objects.get().payload["tag"] == "turn"
+
+
+@pytest.mark.parametrize("body", [
+    "not json", "[]", json.dumps({"endpoint": 5, "keys": {}}),
+    json.dumps({"endpoint": "https://push.example.org/x", "keys": {"p256dh": "short", "auth": "AAAA"}}),
+    json.dumps({"endpoint": "ftp://push.example.org/x", "keys": {"p256dh": "a", "auth": "b"}}),
+    json.dumps({"endpoint": "https://push.example.org/" + "x" * 1000, "keys": {}}),
+])
+def test_a_bad_subscription_is_a_400_and_stores_nothing(alice_client, body):
+    response = alice_client.post("/push/subscribe/", body, content_type="application/json")
+    assert response.status_code == 400 and "error" in response.json()
+    assert not PushSubscription.objects.exists()
+
+
+def test_a_private_push_address_is_refused_where_the_site_is_exposed(alice_client, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False
+    assert subscribe(alice_client, Browser("http://127.0.0.1:6379/")).status_code == 400
+
+
+def test_a_browser_changes_hands_and_unsubscribes(alice, bob, alice_client, bob_client, client, service):
+    browser = Browser(service.url)
+    subscribe(alice_client, browser)
+    assert subscribe(bob_client, browser).status_code == 200
+    assert PushSubscription.objects.get().user == bob
+    body = json.dumps({"endpoint": service.url})
+    assert alice_client.post("/push/unsubscribe/", body, content_type="application/json").json()["removed"] is False
+    assert bob_client.post("/push/unsubscribe/", body, content_type="application/json").json()["removed"] is True
+    assert client.post("/push/subscribe/", json.dumps(browser.subscription), content_type="application/json")[
+        "Location"].startswith("/accounts/login/")
+
+
+def test_the_service_worker_and_the_profile_switch(alice_client):
+    worker = alice_client.get("/push-worker.js")
+    assert worker["Content-Type"].startswith("text/javascript") and "showNotification" in worker.content.decode()
+    page = alice_client.get("/profile/").content.decode()
+    assert f'data-public-key="{push.public_key()}"' in page and "Turn on for this browser" in page
+    assert len(base64.urlsafe_b64decode(push.public_key() + "=")) == 65  # an uncompressed P-256 point

@@ -1,0 +1,190 @@
+"""Webhooks: a player's notifications posted, signed, to their own address; retried with a growing
+delay; switched off with an email after repeated failures; never more than a subject and a link."""
+
+import hashlib
+import hmac
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Email, TurnMail, Webhook, WebhookDelivery
+from games.notifications import outbox, turns, webhooks
+from tests.conftest import client_for
+from tests.support.games import post_move, start_game
+from tests.support.receiver import Receiver
+
+
+@pytest.fixture
+def receiver(settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True  # the receiver listens on 127.0.0.1
+    found = Receiver()
+    yield found
+    found.close()
+
+
+def hook_for(user, url, format=Webhook.Format.JSON):
+    return Webhook.objects.create(user=user, url=url, format=format, secret=webhooks.new_secret())
+
+
+def notify(user, key="vacation:1"):
+    """A notification email (the automatic vacation), as the clocks queue it."""
+    return outbox.queue(user, "vacation", key, {"left": 3})
+
+
+def test_a_notification_is_posted_signed_to_the_players_webhook(alice, receiver):
+    hook = hook_for(alice, receiver.url)
+    notify(alice)
+    delivery = WebhookDelivery.objects.get(webhook=hook)
+    assert webhooks.deliver(delivery.pk) is True
+    [request] = receiver.requests
+    body = json.loads(request["body"])
+    assert body["event"] == "vacation" and body["text"] == "Your vacation started automatically"
+    assert body["url"].endswith("/profile/")
+    stamp, signed = (part.split("=", 1)[1] for part in request["headers"]["X-Praga-Signature"].split(","))
+    expected = hmac.new(hook.secret.encode(), f"{stamp}.".encode() + request["body"], hashlib.sha256).hexdigest()
+    assert hmac.compare_digest(signed, expected)
+    delivery.refresh_from_db()
+    assert delivery.delivered is not None and delivery.attempts == 1
+    assert webhooks.deliver(delivery.pk) is False and len(receiver.requests) == 1  # delivered once
+
+
+def test_slack_and_discord_get_the_field_they_read(alice, bob, receiver):
+    hook_for(alice, receiver.url, Webhook.Format.SLACK)
+    hook_for(bob, receiver.url, Webhook.Format.DISCORD)
+    notify(alice, "a")
+    notify(bob, "b")
+    for delivery in WebhookDelivery.objects.order_by("pk"):
+        webhooks.deliver(delivery.pk)
+    slack, discord = (json.loads(request["body"]) for request in receiver.requests)
+    assert list(slack) == ["text"] and slack["text"].startswith("Your vacation started automatically\nhttp")
+    assert list(discord) == ["content"] and "/profile/" in discord["content"]
+
+
+def test_the_players_language_is_kept(alice, receiver):
+    alice.profile.language = "de"
+    alice.profile.save()
+    hook_for(alice, receiver.url)
+    notify(alice)
+    webhooks.deliver(WebhookDelivery.objects.get().pk)
+    assert json.loads(receiver.requests[0]["body"])["text"] == "Dein Urlaub hat automatisch begonnen"
+
+
+def test_no_webhook_no_delivery_and_a_switched_off_email_kind_posts_nothing(alice, bob, receiver):
+    notify(alice)
+    hook_for(bob, receiver.url)
+    bob.profile.notify_reminder = False
+    bob.profile.save()
+    notify(bob, "b")
+    assert not WebhookDelivery.objects.exists()
+
+
+def test_a_failing_address_is_tried_again_later_then_switched_off_with_an_email(alice, receiver):
+    receiver.status = 500
+    hook = hook_for(alice, receiver.url)
+    notify(alice)
+    delivery = WebhookDelivery.objects.get()
+    now = timezone.now()
+    waits = []
+    for attempt in range(1, webhooks.MAX_FAILURES + 1):
+        assert webhooks.deliver(delivery.pk, now=now) is False
+        delivery.refresh_from_db()
+        waits.append(delivery.due - now)
+        assert webhooks.deliver(delivery.pk, now=delivery.due - timedelta(seconds=1)) is False  # not due yet
+        assert len(receiver.requests) == attempt
+        now = delivery.due
+    assert waits[:4] == [timedelta(minutes=1), timedelta(minutes=2), timedelta(minutes=4), timedelta(minutes=8)]
+    assert max(waits) == timedelta(hours=1)
+    hook.refresh_from_db()
+    assert not hook.enabled and hook.failures == webhooks.MAX_FAILURES and hook.last_error == "HTTP 500"
+    notice = Email.objects.get(kind="webhook_disabled")
+    assert receiver.url in notice.text and "HTTP 500" in notice.text
+    assert webhooks.deliver(delivery.pk, now=now + timedelta(days=1)) is False
+    assert len(receiver.requests) == webhooks.MAX_FAILURES  # nothing more, not even the notice
+    notify(alice, "later")
+    assert WebhookDelivery.objects.count() == 1
+
+
+def test_a_delivery_resets_the_count_of_failures(alice, receiver):
+    receiver.status = 502
+    hook = hook_for(alice, receiver.url)
+    notify(alice)
+    delivery = WebhookDelivery.objects.get()
+    webhooks.deliver(delivery.pk)
+    receiver.status = 200
+    delivery.refresh_from_db()
+    assert webhooks.deliver(delivery.pk, now=delivery.due) is True
+    hook.refresh_from_db()
+    assert hook.enabled and hook.failures == 0 and hook.last_error == ""
+
+
+def test_the_tick_requeues_due_deliveries_only(alice, bob, receiver, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append((name, *args)))
+    hook_for(alice, receiver.url)
+    notify(alice)
+    due = WebhookDelivery.objects.get()
+    later = WebhookDelivery.objects.create(webhook=due.webhook, key="later", body={}, due=timezone.now() + timedelta(hours=1))
+    WebhookDelivery.objects.create(webhook=due.webhook, key="done", body={}, delivered=timezone.now())
+    off = hook_for(bob, receiver.url)
+    Webhook.objects.filter(pk=off.pk).update(enabled=False)
+    WebhookDelivery.objects.create(webhook=off, key="off", body={})
+    queued.clear()
+    webhooks.retry(timezone.now())
+    assert queued == [("deliver_webhook", due.pk)] and later.pk
+
+
+def test_a_private_address_is_refused_where_the_site_is_exposed(alice, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False
+    for url in ("http://127.0.0.1:6379/", "http://10.1.2.3/hook", "http://[::1]/x", "ftp://example.org/x"):
+        with pytest.raises(webhooks.Refused):
+            webhooks.check_address(url)
+    hook = hook_for(alice, "http://127.0.0.1:6379/")
+    notify(alice)
+    delivery = WebhookDelivery.objects.get()
+    assert webhooks.deliver(delivery.pk) is False
+    hook.refresh_from_db()
+    assert hook.last_error == "the address is inside a private network"
+
+
+def test_a_turn_notification_carries_no_hidden_information(alice, bob, receiver, settings):
+    settings.TURN_EMAIL_DELAY = 0
+    game = start_game("toy", [alice, bob])
+    hook = hook_for(bob, receiver.url)
+    alice_client = client_for(alice)
+    post_move(alice_client, game, {"type": "select", "card": game.state["hands"][0][0]})
+    game.refresh_from_db()
+    post_move(alice_client, game, {"type": "play"})  # bob's turn: his turn email is scheduled
+    game.refresh_from_db()
+    turns.schedule(bob.pk, timezone.now())
+    due = TurnMail.objects.get(pk=bob.pk).due
+    turns.send_turn_mail(bob.pk, due, due + timedelta(minutes=30))
+    delivery = WebhookDelivery.objects.get(webhook=hook)
+    webhooks.deliver(delivery.pk)
+    body = receiver.requests[-1]["body"].decode()
+    assert f"/games/{game.pk}/" in body
+    secret_cards = [card for hand in game.state["hands"] for card in hand] + list(game.state.get("deck", []))
+    assert secret_cards and not any(card in body for card in secret_cards)
+    assert set(json.loads(body)) == {"event", "text", "url", "site", "sent_at"}
+
+
+def test_the_webhook_page_saves_tests_renews_and_removes(alice, alice_client, bob_client, receiver):
+    response = alice_client.post("/webhook/", {"action": "save", "url": "ftp://example.org/x", "format": "json"})
+    assert response.status_code == 400 and not Webhook.objects.exists()
+    response = alice_client.post("/webhook/", {"action": "save", "url": receiver.url, "format": "discord"})
+    assert response.status_code == 302
+    hook = Webhook.objects.get(user=alice)
+    assert hook.enabled and hook.format == "discord" and len(hook.secret) == 48
+    page = alice_client.get("/webhook/").content.decode()
+    assert hook.secret in page and receiver.url in page
+    assert hook.secret not in bob_client.get("/webhook/").content.decode()
+    alice_client.post("/webhook/", {"action": "test"})
+    webhooks.deliver(WebhookDelivery.objects.get(webhook=hook).pk)
+    assert "A test notification" in json.loads(receiver.requests[0]["body"])["content"]
+    alice_client.post("/webhook/", {"action": "secret"})
+    assert Webhook.objects.get(pk=hook.pk).secret != hook.secret
+    assert alice_client.post("/webhook/", {"action": "what"}).status_code == 400
+    alice_client.post("/webhook/", {"action": "remove"})
+    assert not Webhook.objects.exists()
+    assert bob_client.post("/webhook/", {"action": "test"}).status_code == 400
