@@ -181,6 +181,8 @@ def live_context(request, game, seat, error=None):
         "request_id": new_request_id(),
         "error": error,
         "chat_count": game.chat.count(),
+        "announce": presenters.announcement(game, seat, names),
+        "page_title": presenters.page_title(game, seat, settings.SITE_NAME),
     }
 
 
