@@ -163,3 +163,27 @@ def test_the_move_card_of_a_game_without_a_board_is_played_by_keyboard(browser, 
     page.locator("#announce").filter(has_text="Sent:").wait_for()
     assert focused(page)["tag"] == "h2"  # the card's heading: the next Tab goes on from there
     shot(page, "keyboard-move-card.png", full=False)
+
+
+def test_the_live_region_says_what_another_player_did_and_that_it_is_your_turn(browser, live_server, alice, bob):
+    import random
+
+    from tests.support.games import play_random_move
+
+    game = start_game("toy", [alice, bob])
+    acting = acting_user(game)
+    waiting = bob if acting.user == alice else alice
+    page = page_for(browser, live_server, waiting, width=1280, height=900)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    region = page.locator("#announce")
+    assert region.text_content() == "" and not page.title().startswith("(Your turn)")
+    rng = random.Random(1)
+    while acting_user(game).user != waiting:  # the other player's moves, up to the end of the turn
+        play_random_move(game, rng, skip_undo=True)
+    game.refresh_from_db()
+    region.filter(has_text="Your turn.").wait_for(timeout=15000)  # the page polls every 3 s
+    text = region.text_content()
+    assert not text.startswith("Sent:")
+    assert text.startswith(acting.user.username + ": ")
+    assert page.title().startswith("(Your turn) ")
+    assert page.locator("#announce").count() == 1
