@@ -115,6 +115,12 @@ document.addEventListener("DOMContentLoaded", function () {
   }
 });
 
+// A form that came back with errors: its summary takes the focus (a screen reader reads it).
+document.addEventListener("DOMContentLoaded", function () {
+  var summary = document.querySelector("[data-error-summary]");
+  if (summary) summary.focus();
+});
+
 // A private invitation's link: one click selects it for copying.
 document.addEventListener("focusin", function (event) {
   if (event.target.matches && event.target.matches("input[data-copy]")) event.target.select();
