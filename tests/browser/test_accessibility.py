@@ -19,6 +19,7 @@ from django.test import Client  # noqa: E402
 from games import clocks, invitations  # noqa: E402
 from praga_site.celery import app as celery_app  # noqa: E402
 from tests.browser.axe import describe, violations  # noqa: E402
+from tests.browser.test_praga_board import shot  # noqa: E402
 from tests.support.games import play_random_move, play_to_end, start_game  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,6 +72,7 @@ def check(page, url, where, problems, action=None):
         page.wait_for_selector("#praga[data-ready]", state="attached")
     if action:
         action(page)
+        shot(page, "a11y-%s-%s.png" % (action.__name__, page.viewport_size["width"]), full=False)
     found = violations(page)
     if found:
         problems.append("%s %s:\n%s" % (where, url.split("//", 1)[1].split("/", 1)[1], describe(found)))

@@ -187,3 +187,20 @@ def test_the_live_region_says_what_another_player_did_and_that_it_is_your_turn(b
     assert text.startswith(acting.user.username + ": ")
     assert page.title().startswith("(Your turn) ")
     assert page.locator("#announce").count() == 1
+
+
+def test_on_a_phone_the_focused_choice_is_shown_below_the_pinned_prompt(browser, live_server, alice, bob):
+    game = start_game("praga", [alice, bob])
+    page = page_for(browser, live_server, acting_user(game).user, width=390, height=844, mobile=True)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#praga[data-ready]")
+    press_until(page, "Tab", lambda e: e["choice"])
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(400)  # the smooth scroll
+    box = page.evaluate("""() => { const b = document.activeElement.getBoundingClientRect();
+      const p = document.getElementById('pg-prompt').getBoundingClientRect();
+      return {top: b.top, bottom: b.bottom, prompt: p.bottom, height: window.innerHeight, w: b.width}; }""")
+    shot(page, "keyboard-phone-focused.png", full=False)
+    assert box["top"] >= box["prompt"] - 1 and box["bottom"] <= box["height"] + 1, box
+    assert box["w"] >= 24
