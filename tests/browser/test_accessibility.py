@@ -62,8 +62,10 @@ def games_to_look_at(alice, bob, carol):
         praga.refresh_from_db()
     toy = start_game("toy", [alice, carol])
     finished = play_to_end(start_game("toy", [alice, bob]))
+    finished_praga = play_to_end(start_game("praga", [alice], options={"solo_mode": "parler"}), limit=5000)
+    assert finished_praga.is_finished
     open_invitation = invitations.create_invitation(bob, "praga", 3, {}, [None, None], visibility="public")
-    return praga, toy, finished, open_invitation
+    return praga, toy, finished, finished_praga, open_invitation
 
 
 def check(page, url, where, problems, action=None):
@@ -110,7 +112,7 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, in_
         user.profile.language = language
         user.profile.save()
     mail.outbox.clear()
-    praga, toy, finished, invitation = games_to_look_at(alice, bob, carol)
+    praga, toy, finished, finished_praga, invitation = games_to_look_at(alice, bob, carol)
     clocks.tick()
     base = live_server.url
     problems = []
@@ -119,6 +121,7 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, in_
     for path, action in [("/", None), ("/invitations/", None), ("/accounts/login/", None),
                          ("/accounts/login/", failed_login), ("/accounts/signup/", None),
                          ("/accounts/signup/", failed_sign_up), ("/accounts/password/reset/", None),
+                         ("/accounts/confirm-email/", None), ("/invitations/?game=praga&players=3", None),
                          (f"/games/{praga.pk}/", None), (f"/games/{praga.pk}/replay/2/", None)]:
         check(page, base + path, "signed out", problems, action)
 
@@ -126,7 +129,8 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, in_
     for path, action in [("/", None), ("/invitations/new/praga/", None), ("/invitations/new/praga/", failed_new_game),
                          (f"/invitations/{invitation.pk}/", None), (f"/games/{praga.pk}/", None),
                          (f"/games/{praga.pk}/", opened_choices), (f"/games/{toy.pk}/", None),
-                         (f"/games/{finished.pk}/", None), (f"/games/{praga.pk}/replay/", None),
+                         (f"/games/{finished.pk}/", None), (f"/games/{finished_praga.pk}/", None),
+                         (f"/games/{finished_praga.pk}/replay/{finished_praga.version}/", None), (f"/games/{praga.pk}/replay/", None),
                          (f"/games/{praga.pk}/replay/4/", None), (f"/games/{praga.pk}/log/", None),
                          ("/profile/", None), ("/profile/delete/", None),
                          ("/games/999999/", None)]:
