@@ -81,9 +81,13 @@ def check(page, url, where, problems, action=None):
 
 
 def failed_sign_up(page):
-    page.fill("input[name=email]", "not an address")
+    page.fill("input[name=email]", "someone@example.com")
+    page.fill("input[name=username]", "alice")  # taken
+    page.fill("input[name=password1]", "a-long-secret-42")
+    page.fill("input[name=password2]", "another-secret-43")
     page.locator("main form button[type=submit]").last.click()
-    page.wait_for_load_state()
+    page.wait_for_selector("[data-error-summary]")
+    assert page.evaluate("() => document.activeElement.hasAttribute('data-error-summary')")
 
 
 def failed_login(page):
