@@ -163,9 +163,14 @@ def click_through_a_turn(page, clicks=14):
             step = page.evaluate(NEXT_VISIBLE)
         if step is None:
             break
-        seen.append(step)
         version = int(page.locator("#praga").get_attribute("data-version"))
-        page.click("[data-pick='1']")
+        try:
+            page.click("[data-pick='1']", timeout=15000)
+        except PlaywrightTimeout:
+            if page.locator("[data-pick='1']").count():
+                raise  # there but not clickable (covered, out of view): a real failure
+            continue  # the poller redrew the live block between finding the piece and clicking it
+        seen.append(step)
         page.wait_for_function(SETTLED, arg=version, timeout=30000)
     return seen
 
