@@ -162,3 +162,34 @@ def state_payload(game, seat):
         "view": engines.view(game.game_id, game.state, position),
         "outcome": game.outcome,
     }
+
+
+def announcement(game, seat, names=None):
+    """What the page's live region says after the game changed: the newest log line (with who
+    made the move) and who moves next, for a screen reader. Public information only."""
+    from django.utils.translation import gettext
+
+    names = names or player_names(game)
+    entries = log(game, names, last=1)
+    last = ""
+    if entries:
+        entry = entries[-1]
+        last = "%s: %s" % (entry["player"], entry["text"]) if entry["player"] else entry["text"]
+    if game.is_finished:
+        following = gettext("The game is over.")
+    elif seat is not None and seat.to_act:
+        following = gettext("Your turn.")
+    else:
+        acting = [names.get(other.position, "") for other in game.seat_list() if other.to_act]
+        following = gettext("To move: %(players)s.") % {"players": ", ".join(acting)} if acting else ""
+    return {"last": last, "next": following}
+
+
+def page_title(game, seat, site_name):
+    """The browser tab's title; it starts with "(Your turn)" while the reader is to move."""
+    from django.utils.translation import gettext
+
+    title = "%s #%d · %s" % (engines.title(game.game_id), game.pk, site_name)
+    if seat is not None and seat.to_act and not game.is_finished:
+        return "(%s) %s" % (gettext("Your turn"), title)
+    return title

@@ -203,6 +203,8 @@ def live_context(request, game, seat, error=None):
         "chat_count": game.chat.count(),
         "poll_token": live.poll_token(game.pk, request.user.pk),
         "next_game": next_game_module.next_after(request, game.pk) if seat is not None else None,
+        "announce": presenters.announcement(game, seat, names),
+        "page_title": presenters.page_title(game, seat, settings.SITE_NAME),
     }
 
 

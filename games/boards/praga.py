@@ -23,8 +23,10 @@ from games.boards import praga_tiles as tiles
 from games.boards.praga_flow import flow
 from games.boards.praga_log import log_entries, points_by_round
 
-COLOURS = ["#d9822b", "#7b4fa0", "#1f8a78", "#c9a227"]
+# At least 3:1 against the player panel (#f5eedd); the seat marks tell them apart without colour.
+COLOURS = ["#c0661a", "#7b4fa0", "#1f8a78", "#9a7a0a"]
 COLOUR_NAMES = ["orange", "purple", "teal", "yellow"]
+SEAT_MARKS = ["●", "▲", "■", "◆"]  # also drawn on each seat's cubes (#pi-cube-<seat> in _defs.html)
 BOT_COLOUR = "#3b3b3b"
 ROWS = ["upgrade", "wall", "building"]
 ROW_SYMBOL = {"upgrade": "a-upgrade", "wall": "a-wall", "building": "a-building"}
@@ -34,6 +36,10 @@ ROMAN = ["", "I", "II", "III", "IV", "V"]
 
 def colour(seat):
     return BOT_COLOUR if seat in (None, "bot") else COLOURS[seat % len(COLOURS)]
+
+
+def seat_mark(seat):
+    return "" if seat in (None, "bot") else SEAT_MARKS[seat % len(SEAT_MARKS)]
 
 
 def board_context(game, seat, view, legal, step=None):
@@ -486,7 +492,8 @@ def city(view, ed):
                    for i, pl in enumerate(p for p in view["players"] if p["road"] >= 5)]
     bridge["start"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "dx": 10 * i}
                        for i, pl in enumerate(p for p in view["players"] if p["road"] == 0)]
-    river = [tiles.production_token(eid, t) | {"dx": 34 * i} for i, t in enumerate(view["river"])]
+    # 50 units apart: each token's target is at least 24 px wide on a desktop (WCAG 2.5.8)
+    river = [tiles.production_token(eid, t) | {"dx": 50 * i} for i, t in enumerate(view["river"])]
     gate = static["road"][0]
     return dict(static, plazas=plazas, sites=sites, road=road, bridge=bridge, river=river,
                 gate={"x": gate["x"] + CITY_HEX * 1.2, "y": gate["y"]})
@@ -747,7 +754,7 @@ def player(view, ed, seat, name, is_me, is_active):
     iv_tiles = [tiles.bridge_tile(eid, t) for t in pl.get("iv_tiles", [])]
     seals = [tiles.seal(eid, s) for s in pl["seals"]]
     return {
-        "seat": seat, "name": name, "colour": colour(seat), "me": is_me, "active": is_active,
+        "seat": seat, "name": name, "colour": colour(seat), "mark": seat_mark(seat), "me": is_me, "active": is_active,
         "vp": pl["vp"], "gold": pl["gold"], "stone": pl["stone"], "eggs": pl["eggs"], "sw": pl["sw"], "gw": pl["gw"],
         "rm": pl["rm"], "bm": pl["bm"], "cubes": pl["cubes"], "cube_slots": range(pl["cubes"]),
         "seal_rights": pl["seal_rights"], "road": pl["road"], "road_name": _road_name(pl["road"]),
@@ -826,7 +833,7 @@ def score(view, names, order):
     for s in order:
         pre = view["preview"][s]
         steps = [{"key": k, "name": _(STEP_NAMES[k]), "vp": pre["final"].get(k, 0)} for k in STEP_ORDER]
-        out.append({"seat": s, "name": names[s], "colour": colour(s), "now": pre["in_game"], "total": pre["total"],
+        out.append({"seat": s, "name": names[s], "colour": colour(s), "mark": seat_mark(s), "now": pre["in_game"], "total": pre["total"],
                     "steps": steps, "sources": sorted(pre.get("in_game_by_source", {}).items())})
     return out
 
@@ -838,7 +845,7 @@ def final_table(view, names):
     ranking = result.get("ranking") or sorted(range(len(breakdown)), key=lambda s: -breakdown[s]["total"])
     for place, s in enumerate(ranking, 1):
         b = breakdown[s]
-        rows.append({"place": place, "seat": s, "name": names[s], "colour": colour(s), "in_game": b["in_game"],
+        rows.append({"place": place, "seat": s, "name": names[s], "colour": colour(s), "mark": seat_mark(s), "in_game": b["in_game"],
                      "steps": [b["final"].get(k, 0) for k in STEP_ORDER], "total": b["total"]})
     return {"rows": rows, "steps": [_(STEP_NAMES[k]) for k in STEP_ORDER], "solo": result.get("solo", False)}
 

@@ -116,7 +116,7 @@ def _layout(reward, size, gap):
         if "sym" in item:
             item["cx"] = round(item["x"] + size / 2, 1)
     return {"items": items, "width": round(width, 1), "size": size, "top": -size / 2,
-            "font": round(size * 0.62, 1), "left": round(-width / 2 - 2, 1), "box": round(width + 4, 1)}
+            "font": round(size * 0.62, 1), "num_font": round(size * 0.8, 1), "left": round(-width / 2 - 2, 1), "box": round(width + 4, 1)}
 
 
 def cost_words(gold, stone):

@@ -109,7 +109,7 @@ def log_entries(game, names, view, until=None):
 
     Timeouts, drops and cancellations (`GameEvent`) stand right above the move they
     followed, so the board's log is the whole game log."""
-    from games.boards.praga import colour
+    from games.boards.praga import colour, seat_mark
     from games.presenters import log_events
 
     rows = game.moves.order_by("-seq")
@@ -119,13 +119,13 @@ def log_entries(game, names, view, until=None):
     for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:40]:
         t = payload.get("type") if isinstance(payload, dict) else None
         out.append({
-            "seq": seq, "seat": seat, "colour": colour(seat), "icon": icon(payload, text),
+            "seq": seq, "seat": seat, "colour": colour(seat), "mark": seat_mark(seat), "icon": icon(payload, text),
             "text": render(text, names),
             "keys": " ".join(targets(seat, payload, text, view.get("edition"))) if t and isinstance(seat, int) else "",
         })
     oldest = out[-1]["seq"] if len(out) == 40 else 0
     events = [
-        {"seq": event["seq"], "seat": None, "colour": "transparent", "icon": "i-clock", "text": event["text"],
+        {"seq": event["seq"], "seat": None, "colour": "transparent", "mark": "", "icon": "i-clock", "text": event["text"],
          "keys": "", "event": True}
         for event in log_events(game, names, after=oldest, until=until)
     ]

@@ -121,6 +121,7 @@ def render(user, profile, kind, context):
             context["games"] = [turn_recap(entry, profile) if "game_pk" in entry else entry
                                 for entry in context["games"]]
         subject = " ".join(plain_text(f"emails/{kind}.subject.txt", context).split())
+        context["subject"] = subject  # the HTML part's <title>
         return {
             "subject": subject[:250],
             "text": plain_text(f"emails/{kind}.txt", context),

@@ -38,7 +38,48 @@
   // Move buttons: one click at a time (the request id also guards against repeats).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.target;
-    if (form.classList && form.classList.contains("move-form")) form.classList.add("busy");
+    if (form.classList && form.classList.contains("move-form")) {
+      form.classList.add("busy");
+      document.body.setAttribute("data-sent", "1");
+      refocusMoves = true;
+    }
+  });
+
+  // The game page's live region (#announce) stays while htmx replaces the live block (#live):
+  // it says what this page sent, what the others did and who moves next. The tab's title
+  // follows the block ("(Your turn) ...").
+  var shownVersion = null, refocusMoves = false;
+
+  function announce(text) {
+    var region = document.getElementById("announce");
+    if (!region || !text) return;
+    region.textContent = "";  // the same words twice are said twice
+    setTimeout(function () { region.textContent = text; }, 60);
+  }
+  window.PragaAnnounce = announce;
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var live = document.getElementById("live");
+    if (live) shownVersion = live.getAttribute("data-version");
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    var live = document.getElementById("live");
+    if (!live) return;
+    if (live.getAttribute("data-page-title")) document.title = live.getAttribute("data-page-title");
+    if (refocusMoves) {
+      // the buttons just used are gone: the move card's heading takes the focus
+      refocusMoves = false;
+      var heading = live.querySelector("#moves h2") || live.querySelector("#board h2");
+      if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+    }
+    var version = live.getAttribute("data-version");
+    if (version === shownVersion) { document.body.removeAttribute("data-sent"); return; }
+    shownVersion = version;
+    var words = [live.getAttribute("data-announce-last"), live.getAttribute("data-announce-next")].filter(Boolean);
+    if (document.body.hasAttribute("data-sent")) words.unshift(document.getElementById("announce").getAttribute("data-sent"));
+    document.body.removeAttribute("data-sent");
+    announce(words.join(" "));
   });
 })();
 
@@ -84,6 +125,12 @@ document.addEventListener("DOMContentLoaded", function () {
     var list = current.parentElement;
     list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
   }
+});
+
+// A form that came back with errors: its summary takes the focus (a screen reader reads it).
+document.addEventListener("DOMContentLoaded", function () {
+  var summary = document.querySelector("[data-error-summary]");
+  if (summary) summary.focus();
 });
 
 // A private invitation's link: one click selects it for copying.

@@ -6,7 +6,8 @@
   if (window.PragaBoard) { window.PragaBoard.init(); return; }
 
   var AUTO = ["via", "bonus", "cube", "pay", "keep", "plank:none", "rot"];
-  var S = { flow: null, chosen: [], rot: null, next: [], lastEl: null, busy: false, strings: {} };
+  var S = { flow: null, chosen: [], rot: null, next: [], lastEl: null, busy: false, strings: {},
+            current: null, listOpen: false, refocus: false, opener: null };
   var P = window.PragaBoard = { state: S };
 
   function $(id) { return document.getElementById(id); }
@@ -31,7 +32,17 @@
     }
     r.querySelectorAll(".pg-pan").forEach(addZoomButton);
     watchPrompt();
+    nameThePieces();
+    var list = $("pg-list");
+    if (list) {
+      list.open = S.listOpen;
+      list.addEventListener("toggle", function () { S.listOpen = list.open; });
+    }
+    var dialog = $("pg-zoom");
+    if (dialog) dialog.addEventListener("close", returnFocus);
     refresh();
+    // after a move sent from this page the block was redrawn: focus goes to the new prompt
+    if (S.refocus) { S.refocus = false; focusPrompt(); }
     r.setAttribute("data-ready", "1");  // the page's readiness signal (used by the browser tests)
   }
   P.init = init;
@@ -52,6 +63,7 @@
     if (pan.querySelector(".pg-zoombtn")) return;
     var b = document.createElement("button");
     b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "+"; b.title = root().getAttribute("data-zoom-label") || "+";
+    b.setAttribute("aria-label", b.title);
     pan.style.position = "relative";
     pan.appendChild(b);
   }
@@ -104,6 +116,7 @@
   function choose(key) {
     S.chosen.push(key);
     refresh();
+    if (!S.busy) focusPrompt();
   }
 
   function reset() {
@@ -146,6 +159,7 @@
     $("pg-hint").textContent = hint;
     paint(S.next, S.chosen);
     buttons(rotating ? [] : S.next);
+    listChoices(rotating ? [] : S.next);
     if (!rotating) showNext();
   }
 
@@ -204,6 +218,7 @@
       el.classList.toggle("pg-hl", hl);
       el.classList.toggle("pg-chosen", keys.some(function (k) { return has(chosen, k); }));
     });
+    focusablePieces(next);
   }
 
   function buttons(next) {
@@ -227,23 +242,139 @@
         cap.className = "pg-choice-t";
         cap.textContent = art.caption || art.text.split("\n")[0];
         b.appendChild(cap);
-        var zoom = document.createElement("span");
+        b.title = art.title;
+        b.setAttribute("aria-label", art.title + ": " + (art.caption || art.text.split("\n")[0]));
+        // the magnifier is a button of its own beside the card (a button may not hold another)
+        var zoom = document.createElement("button");
+        zoom.type = "button";
         zoom.className = "pg-choice-zoom";
-        zoom.setAttribute("role", "button");
-        zoom.setAttribute("aria-label", str("enlarge") || "+");
+        zoom.setAttribute("aria-label", (str("enlarge") || "+") + ": " + art.title);
         zoom.setAttribute("data-art", k);
         zoom.setAttribute("data-title", art.title);
         zoom.setAttribute("data-text", art.text);
         zoom.textContent = "⤢";
-        b.appendChild(zoom);
-        b.title = art.title;
-      } else {
-        b.textContent = S.flow.labels[k] || k;
+        var card = document.createElement("span");
+        card.className = "pg-choice-card";
+        card.appendChild(b);
+        card.appendChild(zoom);
+        cards.appendChild(card);
+        return;
       }
+      b.textContent = S.flow.labels[k] || k;
       if (k === "btn:end_turn") b.className = "pg-btn-end";
       // the step's choices first; buttons of the whole turn (extra action, undo, end) apart
-      (has(S.flow.turn_buttons || [], k) ? turn : (art ? cards : choices)).appendChild(b);
+      (has(S.flow.turn_buttons || [], k) ? turn : choices).appendChild(b);
     });
+  }
+
+  // ---------------------------------------------------------------- keyboard and screen reader
+
+  // Board pieces a screen reader can name: a piece that holds no choice is one image named by
+  // its title (not a run of numbers); one that holds choices is a named group.
+  function nameThePieces() {
+    root().querySelectorAll("svg [data-title]").forEach(function (el) {
+      var holdsChoices = !!el.querySelector("[data-k]");
+      el.setAttribute("data-role", holdsChoices ? "group" : "img");
+      el.setAttribute("role", holdsChoices ? "group" : "img");
+      el.setAttribute("aria-label", el.getAttribute("data-title"));
+    });
+  }
+
+  function isControl(el) {
+    var tag = el.tagName.toLowerCase();
+    return tag === "button" || tag === "a" || tag === "input" || tag === "select" || tag === "textarea" || tag === "summary";
+  }
+
+  // What a choice is called: the step's words for the key (Take action tile AT3), and the
+  // piece's own title when it says more.
+  function choiceName(el, key) {
+    var label = S.flow && S.flow.labels[key];
+    var title = el.getAttribute("data-title") || el.getAttribute("data-name") || "";
+    if (label && title && label.indexOf(title) < 0) return label + ": " + title;
+    return label || title || key;
+  }
+
+  function boardChoices() {
+    return Array.prototype.filter.call(root().querySelectorAll("[data-k]"), function (el) {
+      return el.classList.contains("pg-hl") && !isControl(el);
+    });
+  }
+
+  // The highlighted pieces are buttons with one tab stop between them (arrows move on);
+  // every other piece gives its role and its place in the tab order back.
+  function focusablePieces(next) {
+    var choices = boardChoices();
+    root().querySelectorAll("[data-k]").forEach(function (el) {
+      if (isControl(el) || has(choices, el)) return;
+      if (!el.hasAttribute("data-choice")) return;
+      el.removeAttribute("data-choice");
+      el.removeAttribute("tabindex");
+      el.removeAttribute("aria-description");
+      var role = el.getAttribute("data-role");
+      if (role) { el.setAttribute("role", role); el.setAttribute("aria-label", el.getAttribute("data-title")); }
+      else { el.removeAttribute("role"); el.removeAttribute("aria-label"); }
+    });
+    if (!has(choices, S.current)) S.current = choices[0] || null;
+    choices.forEach(function (el) {
+      var key = keysOf(el).filter(function (k) { return has(next, k); })[0];
+      el.setAttribute("data-choice", key);
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", choiceName(el, key));
+      if (el.getAttribute("data-text")) el.setAttribute("aria-description", el.getAttribute("data-text"));
+      el.setAttribute("tabindex", el === S.current ? "0" : "-1");
+    });
+  }
+
+  function moveAmongChoices(from, step) {
+    var choices = boardChoices();
+    if (!choices.length) return;
+    var i = choices.indexOf(from);
+    var to = step === "first" ? 0 : step === "last" ? choices.length - 1 : (i + step + choices.length) % choices.length;
+    if (S.current) S.current.setAttribute("tabindex", "-1");
+    S.current = choices[to];
+    S.current.setAttribute("tabindex", "0");
+    S.current.focus();
+  }
+
+  function chooseOnBoard(el) {
+    var key = el.getAttribute("data-choice");
+    if (!key || S.busy) return;
+    S.lastEl = el;
+    choose(key);
+  }
+
+  // The same choices as named buttons, for those who rather read a list than look at the board.
+  function listChoices(next) {
+    var list = $("pg-list");
+    if (!list) return;
+    var box = list.querySelector(".pg-list-buttons");
+    box.textContent = "";
+    var seen = [];
+    boardChoices().forEach(function (el) {
+      var key = el.getAttribute("data-choice");
+      if (!key || has(seen, key) || !has(next, key)) return;
+      seen.push(key);
+      var b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("data-list-key", key);
+      b.textContent = choiceName(el, key);
+      box.appendChild(b);
+    });
+    list.hidden = !seen.length;
+    list.querySelector(".pg-list-count").textContent = seen.length;
+  }
+
+  // After each step the prompt has the focus: a screen reader reads what is asked next.
+  function focusPrompt() {
+    var hint = $("pg-hint");
+    if (hint) hint.focus({ preventScroll: true });
+  }
+
+  function returnFocus() {
+    var back = S.opener;
+    S.opener = null;
+    if (back && document.contains(back) && back !== document.body) back.focus({ preventScroll: true });
+    else focusPrompt();
   }
 
   // ---------------------------------------------------------------- placement preview
@@ -297,6 +428,10 @@
     var i = S.rotValues.indexOf(S.rot);
     S.rot = S.rotValues[(i + step + S.rotValues.length) % S.rotValues.length];
     refresh();
+    // the turned tile is only seen: say which of the rotations it is
+    if (window.PragaAnnounce) {
+      window.PragaAnnounce(str("rotation").replace("%(n)s", S.rotValues.indexOf(S.rot) + 1).replace("%(count)s", S.rotValues.length));
+    }
   }
 
   function confirmNow() {
@@ -319,6 +454,10 @@
     if (S.busy) return;
     S.busy = true;
     $("pg-hint").textContent = str("busy");
+    // the block is redrawn after the move: its new prompt takes the focus if the board had it
+    var active = document.activeElement;
+    S.refocus = !active || active === document.body || root().contains(active);
+    document.body.setAttribute("data-sent", "1");  // the live region says "Sent" (static/js/site.js)
     var r = root();
     fetch("/api/games/" + r.getAttribute("data-game") + "/moves/", {
       method: "POST", credentials: "same-origin",
@@ -329,6 +468,7 @@
     }).then(function (res) {
       if (res.status === 200) return reload();
       S.busy = false;
+      document.body.removeAttribute("data-sent");
       if (res.status === 409) { tip(S.lastEl, str("stale")); return setTimeout(reload, 800); }
       S.chosen = [];
       refresh();
@@ -362,6 +502,7 @@
   function enlarge(el, reason) {
     var dlg = $("pg-zoom");
     if (!dlg) return;
+    if (!dlg.open) S.opener = document.activeElement;
     $("pg-zoom-title").textContent = el.getAttribute("data-title") || "";
     $("pg-zoom-text").textContent = el.getAttribute("data-text") || "";
     var why = $("pg-zoom-reason");
@@ -418,6 +559,12 @@
       if (btn.id === "pg-cancel") { reset(); return; }
       if (btn.classList.contains("pg-log-entry")) { flash(btn.getAttribute("data-keys") || ""); return; }
       if (btn.hasAttribute("data-key")) { S.lastEl = btn; choose(btn.getAttribute("data-key")); return; }
+      if (btn.hasAttribute("data-list-key")) {
+        var listed = root().querySelector('[data-choice="' + btn.getAttribute("data-list-key") + '"]');
+        S.lastEl = listed || btn;
+        choose(btn.getAttribute("data-list-key"));
+        return;
+      }
     }
     var el = t.closest("[data-k]");
     if (el && S.flow && !S.busy) {
@@ -443,15 +590,30 @@
     if (info) { event.preventDefault(); enlarge(info, null); }
   });
 
+  // A focused board choice: Enter or Space chooses it, arrows go to the next or previous
+  // choice (Home, End: the first, the last), I shows the piece enlarged.
+  var ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+
+  function pieceKey(event, el) {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); chooseOnBoard(el); return true; }
+    if (event.key in ARROWS) { event.preventDefault(); moveAmongChoices(el, ARROWS[event.key]); return true; }
+    if (event.key === "i" || event.key === "I") { event.preventDefault(); enlarge(el, null); return true; }
+    return false;
+  }
+
   document.addEventListener("keydown", function (event) {
-    if (!root() || !S.flow) return;
-    var tag = (event.target.tagName || "").toLowerCase();
+    if (!root() || !S.flow || event.altKey || event.ctrlKey || event.metaKey) return;
+    var target = event.target;
+    var tag = (target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") return;
+    var dialog = $("pg-zoom");
+    if (dialog && dialog.open) return;
+    if (target.hasAttribute && target.hasAttribute("data-choice") && root().contains(target) && pieceKey(event, target)) return;
     var rotating = !$("pg-rotate").hidden;
-    if (event.key === "Escape") { reset(); return; }
+    if (event.key === "Escape") { reset(); focusPrompt(); return; }
     if (rotating && (event.key === "r" || event.key === "R" || event.key === "ArrowRight")) { event.preventDefault(); rotate(1); }
     else if (rotating && (event.key === "q" || event.key === "Q" || event.key === "ArrowLeft")) { event.preventDefault(); rotate(-1); }
-    else if (event.key === "Enter" && !$("pg-confirm").hidden) { event.preventDefault(); confirmNow(); }
+    else if (event.key === "Enter" && !$("pg-confirm").hidden && !isControl(target)) { event.preventDefault(); confirmNow(); }
   });
 
   document.addEventListener("htmx:afterSettle", function () { init(); });

@@ -1,0 +1,77 @@
+"""The Praga board for weak eyes and colour blindness: player colours with contrast and a
+seat mark each, numbers large enough to read, labels that stand out from the river, and
+targets at least 24 px wide (WCAG 2.5.8)."""
+
+import os
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from games.boards import praga as praga_board  # noqa: E402
+from tests.browser.test_praga_board import page_for, shot  # noqa: E402
+from tests.support.games import acting_user, start_game  # noqa: E402
+
+PANEL = "#f5eedd"  # .pg-player's background
+
+
+def luminance(colour):
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a, b):
+    high, low = sorted([luminance(a), luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_player_colour_stands_out_from_its_panel_and_has_its_own_mark():
+    for seat, colour in enumerate(praga_board.COLOURS):
+        assert contrast(colour, PANEL) >= 3, (seat, colour, round(contrast(colour, PANEL), 2))
+    marks = [praga_board.seat_mark(seat) for seat in range(4)]
+    assert len(set(marks)) == 4 and all(marks)
+
+
+MEASURE = """() => {
+  const rgb = (s) => '#' + s.match(/\\d+/g).slice(0, 3).map((n) => (+n).toString(16).padStart(2, '0')).join('');
+  const nums = [...document.querySelectorAll('#praga .pg-display .pg-num')].map((t) => t.getBoundingClientRect().height);
+  const tokens = [...document.querySelectorAll('#praga [data-k^="token:"]')].map((t) => t.getBoundingClientRect());
+  const label = (sel) => { const t = document.querySelector(sel); const s = getComputedStyle(t);
+    return {fill: rgb(s.fill), stroke: rgb(s.stroke), order: s.paintOrder}; };
+  const smallest = {};
+  for (const e of document.querySelectorAll('#praga svg [data-k]')) {
+    const b = e.getBoundingClientRect(), kind = e.getAttribute('data-k').split(':')[0], side = Math.min(b.width, b.height);
+    if (b.width && !(kind in smallest && smallest[kind] <= side)) smallest[kind] = side;
+  }
+  return {nums, smallest, tokens: tokens.map((b) => [b.width, b.height, b.left]),
+          river: label('#praga .pg-river-name'), bridge: label('#praga .pg-bridge-note')};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [1280, 390])
+def test_numbers_labels_and_river_tokens_are_readable_and_large_enough(browser, live_server, alice, bob, width):
+    game = start_game("praga", [alice, bob])
+    page = page_for(browser, live_server, acting_user(game).user, width=width, height=900, mobile=width < 500)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#praga[data-ready]")
+    found = page.evaluate(MEASURE)
+    shot(page, "legibility-board-%d.png" % width, full=False)
+    assert found["nums"]
+    if width >= 1000:  # they were 6-7 px tall; on a phone the display is still drawn to the screen's width (6 px)
+        assert min(found["nums"]) >= 9, found["nums"]
+    assert len(found["tokens"]) >= 2
+    lefts = sorted(left for _w, _h, left in found["tokens"])
+    assert all(width >= 24 and height >= 24 for width, height, _left in found["tokens"]), found["tokens"]
+    assert min(b - a for a, b in zip(lefts, lefts[1:])) >= 24  # no two targets share a 24 px circle
+    # every other target of the board at least 24 px across. Still short: the crane wheel's action
+    # tiles (23 px across, twice that along) and, on a phone, the bridge spaces and the row stacks (22 px)
+    short = {"wheel"} if width >= 1000 else {"wheel", "plank", "refresh"}
+    small = {kind: side for kind, side in found["smallest"].items() if side < 24 and kind not in short}
+    assert not small, small
+    for name in ("river", "bridge"):
+        label = found[name]
+        assert label["order"].startswith("stroke"), label  # a halo under the letters
+        assert contrast(label["fill"], label["stroke"]) >= 4.5, label
