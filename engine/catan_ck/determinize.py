@@ -8,7 +8,9 @@ reveals made to others, the generator. What the seat knows and the deal keeps:
   hand are public to it, and every card is in one of them); they are dealt again among the
   other hands, each keeping its size. A hand shown to the seat right now (Master Merchant,
   Wedding) stays as it is, and a card the seat just gave or lost to a seat (a gift, a
-  theft, a Commercial Harbor exchange, in the last move's reveals) stays with that seat;
+  theft, a Commercial Harbor exchange, in the last move's reveals) stays with that seat, and
+  so do the cards of an open offer its author (or an accepting seat) still holds: the seat's
+  legal moves tell it whether the offer can be taken, and its bot's moves must stay legal;
 - the progress cards of each deck that are not in its own hand nor revealed: the deck and
   the other hands' cards of that deck, dealt again in the same places (which deck each
   held card came from is public: draws name the deck). Cards shown to the seat by its Spy
@@ -56,7 +58,7 @@ def _shown_hands(state, seat, seen):
     return shown
 
 
-def _known_cards(seat, seen):
+def _known_cards(state, seat, seen):
     """{other seat: {card type: n}} this seat knows the other holds (from the last move's reveals)."""
     known = {}
 
@@ -64,6 +66,13 @@ def _known_cards(seat, seen):
         cards = known.setdefault(holder, {})
         cards[card] = cards.get(card, 0) + count
 
+    # Open offers: whether their author (and an accepting seat) still holds the cards shows in
+    # this seat's legal moves (an offer can be taken or not), so the deal keeps them.
+    for offer in state["offers"]:
+        for holder, cards in [(offer["author"], offer["give"])] + [(s, offer["want"]) for s in offer["accepted"]]:
+            if holder != seat and all(state["players"][holder]["hand"][c] >= n for c, n in cards.items()):
+                for card, count in cards.items():
+                    add(holder, card, count)
     for entry in seen:
         first, second = entry["seats"]
         if entry["kind"] == "gift" and first == seat:
@@ -81,7 +90,7 @@ def _known_cards(seat, seen):
 
 def _deal_hands(state, seat, others, seen, players, rng):
     shown = _shown_hands(state, seat, seen)
-    known = _known_cards(seat, seen)
+    known = _known_cards(state, seat, seen)
     dealt_to = [other for other in others if other not in shown]
     pool, kept = [], {}
     for other in dealt_to:

@@ -8,6 +8,8 @@ permuted in place: their known composition is sorted, shuffled with the seed and
 into the hidden places, whose number and order are public.
 """
 
+import functools
+
 from engine.core.rng import Rng
 
 
@@ -44,3 +46,16 @@ def with_undo(state, seat, seed, determinize_now):
         else:
             result["undo"] = None
     return result
+
+
+def decides_on_determinized(determinize):
+    """Decorator for a bot `choose(state, seat, rng, ...)`: it is given
+    `determinize(state, seat, seed)` with a seed drawn from its own generator, never the real
+    state, so it cannot use what its seat may not see (docs/engine.md)."""
+    def decorate(choose):
+        @functools.wraps(choose)
+        def fair_choice(state, seat, rng, *args, **kwargs):
+            return choose(determinize(state, seat, rng.next64()), seat, rng, *args, **kwargs)
+        fair_choice.sees_everything = choose  # for tests of the decision itself only
+        return fair_choice
+    return decorate

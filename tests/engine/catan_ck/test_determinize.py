@@ -111,20 +111,26 @@ def test_CK_PROGRESS_13_another_seats_new_card_follows_the_deal(game):
         assert dealt["card"] in determinized["players"][decision["seat"]]["progress"]
 
 
-def test_CAT_INFO_determinize_reads_nothing_hidden(game):
-    state = clone(most_progress(game))
-    state["undo"], state["private"] = None, []
+def rearranged(state, seat):
+    """The same game as `seat` sees it, with hidden cards arranged otherwise: one card type
+    swapped between two other hands, the decks reversed, a preference and the generator changed."""
     other = clone(state)
-    first_hand, second_hand = other["players"][1]["hand"], other["players"][2]["hand"]
-    give = next(card for card in CARD_TYPES if first_hand[card])
-    take = next(card for card in CARD_TYPES if second_hand[card] and card != give)
-    first_hand[give], first_hand[take] = first_hand[give] - 1, first_hand[take] + 1
-    second_hand[give], second_hand[take] = second_hand[give] + 1, second_hand[take] - 1
+    first, second = [p for p in other["players"] if p["seat"] != seat][:2]
+    give = next(card for card in CARD_TYPES if first["hand"][card])
+    take = next(card for card in CARD_TYPES if second["hand"][card] and card != give)
+    first["hand"][give], first["hand"][take] = first["hand"][give] - 1, first["hand"][take] + 1
+    second["hand"][give], second["hand"][take] = second["hand"][give] + 1, second["hand"][take] - 1
     for deck in DECKS:
         other["decks"][deck].reverse()
-    other["players"][1]["preferences"] = {"auto_roll": True}
+    first["preferences"] = {"auto_roll": True}
     other["rng"] += 1
-    assert_ignores_real_hidden_parts(C, state, 0, other)
+    return other
+
+
+def test_CAT_INFO_determinize_reads_nothing_hidden(game):
+    state = clone(most_progress(game))
+    state["undo"], state["private"], state["offers"] = None, [], []
+    assert_ignores_real_hidden_parts(C, state, 0, rearranged(state, 0))
 
 
 def test_CAT_GAME_random_games_finish_from_determinized_states(game):
