@@ -29,7 +29,7 @@ def is_deleted(user):
 
 
 def delete_account(user):
-    from games.models import Email, Invitation, Slot, TurnMail
+    from games.models import Email, Invitation, Note, Slot, TurnMail
 
     with transaction.atomic():
         user = get_user_model().objects.select_for_update().get(pk=user.pk)
@@ -41,6 +41,7 @@ def delete_account(user):
         EmailAddress.objects.filter(user=user).delete()
         Email.objects.filter(user=user).delete()  # the outbox holds the address and the texts
         TurnMail.objects.filter(user=user).delete()
+        Note.objects.filter(user=user).delete()  # private notes are the person's own words
         ApiToken.objects.filter(user=user).delete()
         Profile.objects.filter(user=user).delete()
         user.username = deleted_name(user.pk)

@@ -280,3 +280,18 @@ class Heartbeat(models.Model):
 
     def __str__(self):
         return f"{self.name} last ran {self.last}"
+
+
+class Note(models.Model):
+    """A player's private notes on one game: shown to that player only (games/notes.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    body = models.TextField(blank=True)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="note_unique_player")]
+
+    def __str__(self):
+        return f"notes of user {self.user_id} on game {self.game_id}"

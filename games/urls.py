@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:pk>/move/", views.game_move, name="game_move"),
     path("games/<int:pk>/log/", views.game_log, name="game_log"),
     path("games/<int:pk>/chat/", views.game_chat, name="game_chat"),
+    path("games/<int:pk>/notes/", views.game_notes, name="game_notes"),
     path("games/<int:pk>/replay/", views.replay, name="replay"),
     path("games/<int:pk>/replay/<int:step>/", views.replay, name="replay_step"),
     path("api/games/<int:pk>/", api.game_state, name="api_game"),

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import boards, engines, invitations, lobby, moves, presenters, replays
+from games import boards, engines, invitations, lobby, moves, notes, presenters, replays
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
@@ -200,6 +200,7 @@ def game_page(request, pk):
     game, seat = watchable_game(request.user, pk)
     context = live_context(request, game, seat)
     context["chat"] = chat_context(request, game, seat)
+    context["notes"] = notes.context(game, seat)
     return render(request, "games/game.html", context)
 
 
@@ -279,6 +280,29 @@ def game_chat(request, pk):
     return render(request, "games/_chat_region.html", {"chat": chat_context(request, game, seat)})
 
 
+@login_required
+def game_notes(request, pk):
+    """The player's private notes: GET the box, POST the text (htmx, as it is typed)."""
+    game, seat = watchable_game(request.user, pk)
+    if seat is None:
+        raise Http404  # only a seated player has notes; nobody learns whether others wrote any
+    if request.method == "POST":
+        try:
+            notes.save(game, request.user, request.POST.get("body", ""))
+        except notes.TooLong:
+            message = _("Notes can be at most %(count)d characters long.") % {"count": notes.MAX_LENGTH}
+            if request.htmx:
+                return HttpResponse(message, status=400)
+            messages.error(request, message)
+            return redirect(reverse("game", kwargs={"pk": pk}) + "#notes")
+        if not request.htmx:
+            messages.success(request, _("Your notes are saved."))
+            back = "replay" if request.POST.get("back") == "replay" else "game"
+            return redirect(reverse(back, kwargs={"pk": pk}) + "#notes")
+        return HttpResponse(_("Saved."))
+    return render(request, "games/_notes.html", {"game": game, "notes": notes.context(game, seat)})
+
+
 REPLAY_LOG_LINES = 40
 
 
@@ -311,4 +335,5 @@ def replay(request, pk, step=None):
         "log_cut": step > REPLAY_LOG_LINES,
         "players": presenters.players(game),
         "final": game.is_finished and step == last,
+        "notes": notes.context(game, seat),
     })
