@@ -94,7 +94,7 @@ class Game(models.Model):
     game_id = models.CharField(max_length=40)
     invitation = models.OneToOneField(Invitation, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
     options = models.JSONField(default=dict)
-    seed = models.BigIntegerField()  # secret: never rendered, never sent
+    seed = models.BigIntegerField()  # secret while the game runs; only a finished game's record carries it
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
@@ -104,6 +104,11 @@ class Game(models.Model):
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
     finished = models.DateTimeField(null=True, blank=True)
+    # Replayed from an uploaded record (games/records.py): shown as a replay, marked as imported;
+    # its seats belong to inactive placeholder accounts named after the record's players.
+    imported = models.BooleanField(default=False)
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
 
     class Meta:
         ordering = ["-updated"]

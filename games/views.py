@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import boards, engines, invitations, lobby, moves, notes, presenters, replays
+from engine.core.text import text
+from games import boards, engines, invitations, lobby, moves, notes, presenters, records, replays
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
@@ -301,6 +302,40 @@ def game_notes(request, pk):
             return redirect(reverse(back, kwargs={"pk": pk}) + "#notes")
         return HttpResponse(_("Saved."))
     return render(request, "games/_notes.html", {"game": game, "notes": notes.context(game, seat)})
+
+
+@require_GET
+def game_record(request, pk):
+    """The game's record as a JSON download (docs/record.md): complete once the game is over,
+    the reader's own view while it runs; the reader's notes only in their own record."""
+    game, _seat = watchable_game(request.user, pk)
+    response = HttpResponse(json.dumps(records.export(game, request.user), indent=1, ensure_ascii=False),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{game.game_id}-{game.pk}.json"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+def import_game(request):
+    """Upload a finished game's record: it is replayed and, if it holds, shown as a replay."""
+    error, status = None, 200
+    if request.method == "POST":
+        upload = request.FILES.get("record")
+        try:
+            if upload is None:
+                raise records.RecordRefused(text("Choose a record file to upload."))
+            if upload.size > records.MAX_BYTES:
+                raise records.RecordRefused(text("The file is too large (at most {size} MB).",
+                                                 size=records.MAX_BYTES // 1_000_000))
+            game = records.import_record(records.parse(upload.read()), importer=request.user)
+        except records.RecordRefused as refused:
+            error, status = records.refusal_message(refused), 400
+        else:
+            messages.success(request, _("The game was imported: here is its replay."))
+            return redirect("replay_step", pk=game.pk, step=game.version)
+    return render(request, "games/import.html", {"error": error, "imported": records.imported_by(request.user)},
+                  status=status)
 
 
 REPLAY_LOG_LINES = 40
