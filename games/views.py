@@ -10,10 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.core.text import text
-from games import boards, engines, invitations, lobby, moves, notes, presenters, records, replays
+from games import boards, engines, invitations, lobby, moves, notes, presenters, records, replays, sandbox
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
 from games.forms import ChatForm, InvitationForm
@@ -202,6 +203,7 @@ def game_page(request, pk):
     context = live_context(request, game, seat)
     context["chat"] = chat_context(request, game, seat)
     context["notes"] = notes.context(game, seat)
+    context["sandbox"] = sandbox.supported(game)
     return render(request, "games/game.html", context)
 
 
@@ -336,6 +338,80 @@ def import_game(request):
             return redirect("replay_step", pk=game.pk, step=game.version)
     return render(request, "games/import.html", {"error": error, "imported": records.imported_by(request.user)},
                   status=status)
+
+
+def sandbox_seat(request, pk):
+    """(game, seat) if the reader may have a sandbox of this game: a seated player of a running game."""
+    game, seat = watchable_game(request.user, pk)
+    if seat is None or game.is_finished or not sandbox.supported(game):
+        raise Http404
+    return game, seat
+
+
+def sandbox_url(pk, version, seed, moves):
+    from urllib.parse import urlencode
+
+    query = urlencode({"v": version, "seed": seed, "moves": json.dumps(moves, separators=(",", ":"))})
+    return reverse("game_sandbox", kwargs={"pk": pk}) + "?" + query
+
+
+@login_required
+@require_GET
+def game_sandbox(request, pk):
+    """The private sandbox (games/sandbox.py): every control is a button of one GET form that
+    carries the sandbox; nothing is stored."""
+    game, seat = sandbox_seat(request, pk)
+    if "v" not in request.GET or "new" in request.GET:
+        return redirect(sandbox_url(pk, game.version, sandbox.new_seed(), []))
+    try:
+        version, seed, played = sandbox.parse(game, request.GET)
+        if "add" in request.GET or "upto" in request.GET:
+            if "add" in request.GET:
+                added = parse_json(request.GET["add"])
+                played = played + [added]
+                sandbox.parse(game, {"v": version, "seed": seed, "moves": json.dumps(played)})
+            else:
+                played = played[:query_number(request, "upto", maximum=len(played), default=0)]
+            return redirect(sandbox_url(pk, version, seed, played))
+        box = sandbox.build(game, seat.position, version, seed, played)
+    except sandbox.SandboxRefused as refused:
+        return render(request, "games/sandbox.html", {"game": game, "title": engines.title(game.game_id),
+                                                      "error": render_text(refused.reason)}, status=400)
+    names = presenters.player_names(game)
+    view = engines.view(game.game_id, box.state, seat.position)
+    return render(request, "games/sandbox.html", {
+        **boards.context(game, seat, view, [], step=version),
+        "game": game, "seat": seat, "title": engines.title(game.game_id), "view": view,
+        "board_template": board_template(game.game_id), "box": box, "encoded": box.encoded(),
+        "choices": sandbox.choices(game, box, names),
+        "log": [{"number": number, "text": render_text(line, names),
+                 "guess": box.guessed_from is not None and number >= box.guessed_from}
+                for number, line in enumerate(box.lines, start=1)],
+        "own_leading": len(sandbox.leading_own_moves(box, seat.position)),
+        "stale": version != game.version,
+    })
+
+
+@login_required
+@require_POST
+def game_sandbox_play(request, pk):
+    """Play the sandbox's leading own moves in the real game, through the normal pipeline."""
+    game, seat = sandbox_seat(request, pk)
+    try:
+        version, seed, played = sandbox.parse(game, request.POST)
+        box = sandbox.build(game, seat.position, version, seed, played)
+    except sandbox.SandboxRefused as refused:
+        messages.error(request, render_text(refused.reason))
+        return redirect("game", pk=pk)
+    count, refusal = sandbox.play_for_real(game, request.user, seat.position, box)
+    if count:
+        messages.success(request, ngettext("%(count)d move was played.", "%(count)d moves were played.", count)
+                         % {"count": count})
+    if refusal is not None:
+        messages.error(request, render_text(refusal))
+    elif not count:
+        messages.error(request, _("The sandbox starts with no move of yours."))
+    return redirect("game", pk=pk)
 
 
 REPLAY_LOG_LINES = 40
