@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_invitation_link_token'),
+        ('games', '0009_web_push'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_private_notes'),
+        ('games', '0010_private_notes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
