@@ -29,7 +29,7 @@ def is_deleted(user):
 
 
 def delete_account(user):
-    from games.models import Email, Invitation, PushSubscription, Slot, TurnMail, Webhook
+    from games.models import Email, Invitation, Note, PushSubscription, Slot, TurnMail, Webhook
 
     with transaction.atomic():
         user = get_user_model().objects.select_for_update().get(pk=user.pk)
@@ -43,6 +43,7 @@ def delete_account(user):
         TurnMail.objects.filter(user=user).delete()
         Webhook.objects.filter(user=user).delete()  # their address and its deliveries
         PushSubscription.objects.filter(user=user).delete()  # their browsers
+        Note.objects.filter(user=user).delete()  # private notes are the person's own words
         ApiToken.objects.filter(user=user).delete()
         Profile.objects.filter(user=user).delete()
         user.username = deleted_name(user.pk)

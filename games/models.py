@@ -97,7 +97,7 @@ class Game(models.Model):
     game_id = models.CharField(max_length=40)
     invitation = models.OneToOneField(Invitation, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
     options = models.JSONField(default=dict)
-    seed = models.BigIntegerField()  # secret: never rendered, never sent
+    seed = models.BigIntegerField()  # secret while the game runs; only a finished game's record carries it
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
@@ -107,6 +107,11 @@ class Game(models.Model):
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
     finished = models.DateTimeField(null=True, blank=True)
+    # Replayed from an uploaded record (games/records.py): shown as a replay, marked as imported;
+    # its seats belong to inactive placeholder accounts named after the record's players.
+    imported = models.BooleanField(default=False)
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
 
     class Meta:
         ordering = ["-updated"]
@@ -364,3 +369,16 @@ class PushMessage(models.Model):
 
     def __str__(self):
         return self.key
+class Note(models.Model):
+    """A player's private notes on one game: shown to that player only (games/notes.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    body = models.TextField(blank=True)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="note_unique_player")]
+
+    def __str__(self):
+        return f"notes of user {self.user_id} on game {self.game_id}"

@@ -10,9 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games import boards, engines, invitations, live, lobby, moves, presenters, replays
+from engine.core.text import text
+from games import boards, engines, invitations, live, lobby, moves, notes, presenters, records, replays, sandbox
 from games import next_game as next_game_module
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
@@ -224,6 +226,8 @@ def game_page(request, pk):
     game, seat = watchable_game(request.user, pk)
     context = live_context(request, game, seat)
     context["chat"] = chat_context(request, game, seat)
+    context["notes"] = notes.context(game, seat)
+    context["sandbox"] = sandbox.supported(game)
     return render(request, "games/game.html", context)
 
 
@@ -306,6 +310,137 @@ def game_chat(request, pk):
     return render(request, "games/_chat_region.html", {"chat": chat_context(request, game, seat)})
 
 
+@login_required
+def game_notes(request, pk):
+    """The player's private notes: GET the box, POST the text (htmx, as it is typed)."""
+    game, seat = watchable_game(request.user, pk)
+    if seat is None:
+        raise Http404  # only a seated player has notes; nobody learns whether others wrote any
+    if request.method == "POST":
+        try:
+            notes.save(game, request.user, request.POST.get("body", ""))
+        except notes.TooLong:
+            message = _("Notes can be at most %(count)d characters long.") % {"count": notes.MAX_LENGTH}
+            if request.htmx:
+                return HttpResponse(message, status=400)
+            messages.error(request, message)
+            return redirect(reverse("game", kwargs={"pk": pk}) + "#notes")
+        if not request.htmx:
+            messages.success(request, _("Your notes are saved."))
+            back = "replay" if request.POST.get("back") == "replay" else "game"
+            return redirect(reverse(back, kwargs={"pk": pk}) + "#notes")
+        return HttpResponse(_("Saved."))
+    return render(request, "games/_notes.html", {"game": game, "notes": notes.context(game, seat)})
+
+
+@require_GET
+def game_record(request, pk):
+    """The game's record as a JSON download (docs/record.md): complete once the game is over,
+    the reader's own view while it runs; the reader's notes only in their own record."""
+    game, _seat = watchable_game(request.user, pk)
+    response = HttpResponse(json.dumps(records.export(game, request.user), indent=1, ensure_ascii=False),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{game.game_id}-{game.pk}.json"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+def import_game(request):
+    """Upload a finished game's record: it is replayed and, if it holds, shown as a replay."""
+    error, status = None, 200
+    if request.method == "POST":
+        upload = request.FILES.get("record")
+        try:
+            if upload is None:
+                raise records.RecordRefused(text("Choose a record file to upload."))
+            if upload.size > records.MAX_BYTES:
+                raise records.RecordRefused(text("The file is too large (at most {size} MB).",
+                                                 size=records.MAX_BYTES // 1_000_000))
+            game = records.import_record(records.parse(upload.read()), importer=request.user)
+        except records.RecordRefused as refused:
+            error, status = records.refusal_message(refused), 400
+        else:
+            messages.success(request, _("The game was imported: here is its replay."))
+            return redirect("replay_step", pk=game.pk, step=game.version)
+    return render(request, "games/import.html", {"error": error, "imported": records.imported_by(request.user)},
+                  status=status)
+
+
+def sandbox_seat(request, pk):
+    """(game, seat) if the reader may have a sandbox of this game: a seated player of a running game."""
+    game, seat = watchable_game(request.user, pk)
+    if seat is None or game.is_finished or not sandbox.supported(game):
+        raise Http404
+    return game, seat
+
+
+def sandbox_url(pk, version, seed, moves):
+    from urllib.parse import urlencode
+
+    query = urlencode({"v": version, "seed": seed, "moves": json.dumps(moves, separators=(",", ":"))})
+    return reverse("game_sandbox", kwargs={"pk": pk}) + "?" + query
+
+
+@login_required
+@require_GET
+def game_sandbox(request, pk):
+    """The private sandbox (games/sandbox.py): every control is a button of one GET form that
+    carries the sandbox; nothing is stored."""
+    game, seat = sandbox_seat(request, pk)
+    if "v" not in request.GET or "new" in request.GET:
+        return redirect(sandbox_url(pk, game.version, sandbox.new_seed(), []))
+    try:
+        version, seed, played = sandbox.parse(game, request.GET)
+        if "add" in request.GET or "upto" in request.GET:
+            if "add" in request.GET:
+                added = parse_json(request.GET["add"])
+                played = played + [added]
+                sandbox.parse(game, {"v": version, "seed": seed, "moves": json.dumps(played)})
+            else:
+                played = played[:query_number(request, "upto", maximum=len(played), default=0)]
+            return redirect(sandbox_url(pk, version, seed, played))
+        box = sandbox.build(game, seat.position, version, seed, played)
+    except sandbox.SandboxRefused as refused:
+        return render(request, "games/sandbox.html", {"game": game, "title": engines.title(game.game_id),
+                                                      "error": render_text(refused.reason)}, status=400)
+    names = presenters.player_names(game)
+    view = engines.view(game.game_id, box.state, seat.position)
+    return render(request, "games/sandbox.html", {
+        **boards.context(game, seat, view, [], step=version),
+        "game": game, "seat": seat, "title": engines.title(game.game_id), "view": view,
+        "board_template": board_template(game.game_id), "box": box, "encoded": box.encoded(),
+        "choices": sandbox.choices(game, box, names),
+        "log": [{"number": number, "text": render_text(line, names),
+                 "guess": box.guessed_from is not None and number >= box.guessed_from}
+                for number, line in enumerate(box.lines, start=1)],
+        "own_leading": len(sandbox.leading_own_moves(box, seat.position)),
+        "stale": version != game.version,
+    })
+
+
+@login_required
+@require_POST
+def game_sandbox_play(request, pk):
+    """Play the sandbox's leading own moves in the real game, through the normal pipeline."""
+    game, seat = sandbox_seat(request, pk)
+    try:
+        version, seed, played = sandbox.parse(game, request.POST)
+        box = sandbox.build(game, seat.position, version, seed, played)
+    except sandbox.SandboxRefused as refused:
+        messages.error(request, render_text(refused.reason))
+        return redirect("game", pk=pk)
+    count, refusal = sandbox.play_for_real(game, request.user, seat.position, box)
+    if count:
+        messages.success(request, ngettext("%(count)d move was played.", "%(count)d moves were played.", count)
+                         % {"count": count})
+    if refusal is not None:
+        messages.error(request, render_text(refusal))
+    elif not count:
+        messages.error(request, _("The sandbox starts with no move of yours."))
+    return redirect("game", pk=pk)
+
+
 REPLAY_LOG_LINES = 40
 
 
@@ -338,4 +473,5 @@ def replay(request, pk, step=None):
         "log_cut": step > REPLAY_LOG_LINES,
         "players": presenters.players(game),
         "final": game.is_finished and step == last,
+        "notes": notes.context(game, seat),
     })

@@ -3,6 +3,7 @@ so far: docs/catan_ck.md). Not registered in engine/registry.py until it is comp
 
 from engine.catan_ck.decisions import timeout_move
 from engine.catan_ck.describe import describe
+from engine.catan_ck.determinize import determinize
 from engine.catan_ck.moves import apply, legal_moves, to_act
 from engine.catan_ck.options import OPTIONS
 from engine.catan_ck.setup import RULES_VERSION, RULES_VERSIONS, new
@@ -16,4 +17,4 @@ def outcome(state):
 
 
 __all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "legal_moves", "apply", "view",
-           "outcome", "describe", "timeout_move"]
+           "outcome", "describe", "timeout_move", "determinize"]

@@ -1,6 +1,10 @@
 """Bots. `random_move` picks a uniformly random legal move and fills a card choice
-described by its constraints (engine.catan_ck.decisions) with random cards."""
+described by its constraints (engine.catan_ck.decisions) with random cards. Each bot decides
+on a determinized state (engine.core.determinize.decides_on_determinized): what its seat may
+not see is dealt at random, so it plays fair."""
 
+from engine.core.determinize import decides_on_determinized
+from engine.catan_ck.determinize import determinize
 from engine.catan_ck.decisions import is_card_choice, sample_card_choice
 from engine.catan_ck.moves import legal_moves
 
@@ -12,6 +16,7 @@ def concrete(move, rng):
     return move
 
 
+@decides_on_determinized(determinize)
 def random_move(state, seat, rng, avoid_undo=True):
     moves = legal_moves(state, seat)
     if avoid_undo and len(moves) > 1:
@@ -151,6 +156,7 @@ def _trade_value(state, seat, offer):
     return before - after
 
 
+@decides_on_determinized(determinize)
 def greedy_move(state, seat, rng):
     """One-move lookahead on `evaluate`: trades with the bank and takes offers when they bring
     a purchase closer, builds toward cities, knights and improvements, answers offers by what

@@ -1,6 +1,7 @@
 """Praga Caput Regni rules engine (engine contract: docs/engine.md)."""
 
 from engine.praga.describe import describe
+from engine.praga.determinize import determinize
 from engine.praga.moves import apply, automatic_turns, legal_moves, to_act
 from engine.praga.setup import OPTIONS, RULES_VERSION, RULES_VERSIONS, new
 from engine.praga.view import view
@@ -30,4 +31,5 @@ def outcome(state):
 
 
 __all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves", "apply",
-           "view", "outcome", "describe", "automatic_turns", "solo_opponent"]
+           "view", "outcome", "describe", "automatic_turns", "solo_opponent",
+           "determinize"]

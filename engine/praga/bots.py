@@ -1,10 +1,17 @@
-"""Bots: random (uniform over legal moves) and greedy (one-turn lookahead)."""
+"""Bots: random (uniform over legal moves) and greedy (one-turn lookahead).
 
+Each bot decides on a determinized state (engine.core.determinize.decides_on_determinized):
+what its seat may not see is dealt at random, so it plays fair.
+"""
+
+from engine.core.determinize import decides_on_determinized
 from engine.core.rng import Rng
+from engine.praga.determinize import determinize
 from engine.praga.moves import apply, legal_moves
 from engine.praga.scoring import final_breakdown
 
 
+@decides_on_determinized(determinize)
 def random_move(state, seat, rng):
     """Uniform over the legal moves (undo excluded so that games progress)."""
     moves = [m for m in legal_moves(state, seat) if m["type"] != "undo"]
@@ -86,6 +93,7 @@ def _value(state, seat, move, base):
     return value, after
 
 
+@decides_on_determinized(determinize)
 def greedy_move(state, seat, rng, sample=100):
     """Best move by the 'if the game ended now' score after it (plus potential, `_score`).
 
@@ -155,6 +163,7 @@ def _progress(state, seat):
             + 3 * len(pl["techs"]) + 3 * len(pl["used_techs"]) + 2 * len(pl["v_tiles"]))
 
 
+@decides_on_determinized(determinize)
 def biased_move(state, seat, rng, weights=None, progress=0):
     """Random over the legal moves, weighted by move type (BIASED_WEIGHTS; default 1).
 

@@ -35,6 +35,21 @@
     }
   });
 
+  // Private notes: the box saves as you type, so its save button is only needed without JavaScript;
+  // a refused save (too long) says why next to the box.
+  document.querySelectorAll(".notes-save").forEach(function (button) { button.hidden = true; });
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = document.getElementById("notes-status");
+    if (status && event.target.id === "notes-body") {
+      status.textContent = event.detail.xhr.responseText;
+      status.classList.add("error");
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var status = document.getElementById("notes-status");
+    if (status && event.target.id === "notes-body" && event.detail.successful) status.classList.remove("error");
+  });
+
   // Move buttons: one click at a time (the request id also guards against repeats).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.target;

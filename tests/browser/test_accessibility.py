@@ -104,6 +104,12 @@ def failed_new_game(page):
     page.wait_for_load_state()
 
 
+def failed_webhook(page):
+    page.fill("input[name=url]", "ftp://example.org/hook")
+    page.locator("main form button[value=save]").click()
+    page.wait_for_load_state()
+
+
 def opened_choices(page):
     page.evaluate("() => { const l = document.getElementById('pg-list'); if (l) l.open = true; }")
 
@@ -126,7 +132,8 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, in_
                          ("/accounts/login/", failed_login), ("/accounts/signup/", None),
                          ("/accounts/signup/", failed_sign_up), ("/accounts/password/reset/", None),
                          ("/accounts/confirm-email/", None), ("/invitations/?game=praga&players=3", None),
-                         (f"/games/{praga.pk}/", None), (f"/games/{praga.pk}/replay/2/", None)]:
+                         (f"/games/{praga.pk}/", None), (f"/games/{praga.pk}/replay/2/", None),
+                         ("/ratings/", None), ("/ratings/praga/", None), ("/players/alice/", None)]:
         check(page, base + path, "signed out", problems, action)
 
     page = new_page(browser, live_server, width, height, language, alice)
@@ -137,6 +144,8 @@ def test_no_page_has_a_serious_accessibility_violation(browser, live_server, in_
                          (f"/games/{finished_praga.pk}/replay/{finished_praga.version}/", None), (f"/games/{praga.pk}/replay/", None),
                          (f"/games/{praga.pk}/replay/4/", None), (f"/games/{praga.pk}/log/", None),
                          ("/profile/", None), ("/profile/delete/", None),
+                         ("/webhook/", None), ("/webhook/", failed_webhook), ("/ratings/praga/", None),
+                         ("/players/alice/", None), ("/players/bob/", None),
                          ("/games/999999/", None)]:
         check(page, base + path, "alice", problems, action)
 

@@ -8,6 +8,7 @@ ends when every hand is empty; the highest total wins. Card names such as
 """
 
 from engine.core import undo as undo_log
+from engine.core.determinize import deal, dealer, fresh_generator_state, with_undo
 from engine.core.contract import check_rules_version, normalize_options
 from engine.core.errors import IllegalMove
 from engine.core.rng import Rng
@@ -165,6 +166,24 @@ def view(state, seat):
         result["hand"] = state["hands"][seat]
         result["selected"] = state["selected"][seat]
     return result
+
+
+def determinize(state, seat, seed):
+    """Other hands and the deck dealt again from the cards this seat has not seen."""
+    return with_undo(state, seat, seed, _deal_hidden)
+
+
+def _deal_hidden(state, seat, seed):
+    others = [other for other in range(state["seats"]) if other != seat]
+    dealt = deal(dealer(seed), state["deck"] + [card for other in others for card in state["hands"][other]])
+    hands = [list(hand) for hand in state["hands"]]
+    selected = list(state["selected"])
+    for other in others:
+        size = len(hands[other])
+        hands[other], dealt = dealt[:size], dealt[size:]
+        if selected[other] is not None:
+            selected[other] = hands[other][0]  # a chosen card nobody else has seen
+    return {**state, "rng": fresh_generator_state(seed), "deck": dealt, "hands": hands, "selected": selected}
 
 
 def outcome(state):
