@@ -71,6 +71,8 @@ def solo_opponent_key(game):
 
 
 def kind_of(game, seats):
+    if game.imported:  # a replayed record: its seats are placeholders, its result no one's rating
+        return RatedGame.Kind.SKIPPED
     if places(game, seats) is not None:
         return RatedGame.Kind.RATED
     if (game.status == Game.Status.FINISHED and len(seats) == 1 and not seats[0].dropped

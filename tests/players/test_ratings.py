@@ -191,3 +191,14 @@ def test_a_seat_dropped_by_its_timeout_ranks_last(alice, bob, committed):
     finish_with_bot(game, committed)
     assert RatingChange.objects.get(position=acting.position).place == 2
     assert Rating.objects.get(user=acting.user).mu < 25
+
+
+def test_an_imported_game_is_never_rated(alice, bob, committed):
+    """A record replayed from an upload (games/records.py) rates nobody, now or on a recompute."""
+    game = finished_game([alice, bob], committed)
+    RatedGame.objects.all().delete()
+    Rating.objects.all().delete()
+    Game.objects.filter(pk=game.pk).update(imported=True)
+    assert rating.process(game.pk).kind == RatedGame.Kind.SKIPPED
+    call_command("recompute_ratings", stdout=open("/dev/null", "w"))
+    assert not Rating.objects.exists() and RatedGame.objects.get(game=game).kind == RatedGame.Kind.SKIPPED
