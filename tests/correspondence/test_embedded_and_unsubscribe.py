@@ -3,6 +3,7 @@
 import time
 
 import pytest
+from django.core import signing as django_signing
 from django.test import Client
 
 from accounts.models import Profile
@@ -51,6 +52,36 @@ def test_a_forged_unsubscribe_link_is_refused(bob):
     response = Client().post(f"/unsubscribe/{token[:-2]}xx/")
     assert response.status_code == 400
     assert Profile.objects.get(user=bob).notify_turn
+
+
+def signed(content):
+    """A link signed with the site's key but holding what no email of the site holds."""
+    return "/unsubscribe/" + django_signing.dumps(content, salt=signing.SALT, compress=True) + "/"
+
+
+def test_a_link_signed_for_every_email_stops_every_email(bob):
+    response = Client().post(f"/unsubscribe/{signing.token(bob, 'all')}/")
+    assert response.status_code == 200
+    profile = Profile.objects.get(user=bob)
+    assert not any([profile.notify_turn, profile.notify_reminder, profile.notify_invitation, profile.notify_finished])
+
+
+UNEXPECTED_CONTENT = {
+    "the user as a string": lambda pk: {"u": str(pk), "f": "notify_turn"},
+    "no user": lambda pk: {"u": None, "f": "notify_turn"},
+    "a field that is no email preference": lambda pk: {"u": pk, "f": "is_staff"},
+    "no field": lambda pk: {"u": pk, "f": None},
+    "not an object": lambda pk: [pk, "notify_turn"],
+}
+
+
+@pytest.mark.parametrize("content", UNEXPECTED_CONTENT.values(), ids=UNEXPECTED_CONTENT.keys())
+def test_a_signed_link_with_unexpected_content_is_refused_and_changes_nothing(bob, content):
+    for method in ("get", "post"):
+        response = getattr(Client(), method)(signed(content(bob.pk)))
+        assert response.status_code == 400, method
+    profile = Profile.objects.get(user=bob)
+    assert profile.notify_turn and profile.notify_reminder and profile.notify_invitation
 
 
 def test_the_vacation_button_pauses_and_resumes(alice, alice_client):
