@@ -90,3 +90,15 @@ def test_the_vacation_button_pauses_and_resumes(alice, alice_client):
     assert b"vacation" in alice_client.get("/profile/").content.lower()
     alice_client.post("/profile/vacation/")
     assert Profile.objects.get(user=alice).vacation_since is None
+
+
+def test_coming_back_without_a_vacation_says_nothing(alice, alice_client):
+    response = alice_client.post("/profile/vacation/", follow=True)
+    assert [str(message) for message in response.context["messages"]] == []
+    assert Profile.objects.get(user=alice).vacation_since is None
+
+
+def test_coming_back_from_a_vacation_says_welcome_back(alice, alice_client):
+    alice_client.post("/profile/vacation/", {"on": "1"}, follow=True)  # its message shown
+    response = alice_client.post("/profile/vacation/", follow=True)
+    assert [str(message) for message in response.context["messages"]] == ["Welcome back: your clocks run again."]
