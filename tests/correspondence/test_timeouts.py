@@ -134,6 +134,28 @@ def test_vacation_pauses_the_clock_and_costs_days(alice, bob, committed):
     assert seat(game, alice).deadline == start + 6 * DAY
 
 
+def test_coming_back_resumes_each_paused_clock_of_ones_own_and_no_other(alice, bob, committed):
+    limited = new_game([alice, bob], committed, days=3)
+    unlimited = new_game([alice, bob], committed, policy="none")
+    bobs_turn = new_game([bob, alice], committed, days=3)
+    start = seat(limited, alice).waiting_since
+    with time_machine.travel(start + datetime.timedelta(hours=12), tick=False):
+        assert clocks.start_vacation(alice) and clocks.start_vacation(bob)
+    bobs_paused = seat(bobs_turn, bob)
+    assert bobs_paused.deadline is None and bobs_paused.clock_left is not None
+    back = start + 2 * DAY
+    with time_machine.travel(back, tick=False):
+        assert clocks.end_vacation(alice)
+    resumed = seat(limited, alice)
+    assert resumed.deadline == back + 3 * DAY - datetime.timedelta(hours=12)
+    assert resumed.clock_left is None and resumed.next_nag == back + clocks.reminder_after()
+    without_limit = seat(unlimited, alice)  # paused with no time left to keep: reminders resume
+    assert without_limit.deadline is None and without_limit.clock_left is None
+    assert without_limit.next_nag == back + clocks.reminder_after()
+    still_paused = seat(bobs_turn, bob)  # bob is still away
+    assert (still_paused.deadline, still_paused.next_nag, still_paused.clock_left) == (None, None, bobs_paused.clock_left)
+
+
 def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, alice_client):
     game = new_game([alice, bob], committed, days=1)
     start = seat(game, alice).waiting_since
