@@ -1,14 +1,19 @@
-"""The embedded scheduler runs the tick without a broker; unsubscribe links are signed."""
+"""The embedded scheduler runs the tick without a broker; unsubscribe links are signed; the
+vacation button on the profile page."""
 
+import datetime
 import time
 
 import pytest
+import time_machine
 from django.core import signing as django_signing
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import Profile
 from games import clocks
 from games.management.commands.runserver_embedded import start_scheduler
+from games.models import Email
 from games.notifications import signing
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +107,30 @@ def test_coming_back_from_a_vacation_says_welcome_back(alice, alice_client):
     alice_client.post("/profile/vacation/", {"on": "1"}, follow=True)  # its message shown
     response = alice_client.post("/profile/vacation/", follow=True)
     assert [str(message) for message in response.context["messages"]] == ["Welcome back: your clocks run again."]
+
+
+def messages_of(response):
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_a_vacation_taken_by_hand_outlasts_a_visit_and_sends_no_email(alice, alice_client):
+    alice_client.post("/profile/vacation/", {"on": "1"})
+    with time_machine.travel(timezone.now() + datetime.timedelta(hours=1)):
+        alice_client.get("/")  # only an automatic vacation ends when its player comes back
+    assert Profile.objects.get(user=alice).vacation_since is not None
+    assert not Email.objects.filter(user=alice, kind="vacation").exists()
+
+
+def test_the_vacation_button_while_away_keeps_the_first_day(alice, alice_client):
+    start = timezone.now()
+    alice_client.post("/profile/vacation/", {"on": "1"}, follow=True)
+    with time_machine.travel(start + datetime.timedelta(days=1)):
+        alice_client.post("/profile/vacation/", {"on": "1"})
+    assert Profile.objects.get(user=alice).vacation_since <= start + datetime.timedelta(minutes=1)
+
+
+def test_without_vacation_days_left_the_vacation_button_refuses(alice, alice_client):
+    Profile.objects.filter(user=alice).update(vacation_left=datetime.timedelta(0))
+    response = alice_client.post("/profile/vacation/", {"on": "1"}, follow=True)
+    assert messages_of(response) == ["You have no vacation days left."]
+    assert Profile.objects.get(user=alice).vacation_since is None
