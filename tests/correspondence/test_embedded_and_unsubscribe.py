@@ -134,3 +134,10 @@ def test_without_vacation_days_left_the_vacation_button_refuses(alice, alice_cli
     response = alice_client.post("/profile/vacation/", {"on": "1"}, follow=True)
     assert messages_of(response) == ["You have no vacation days left."]
     assert Profile.objects.get(user=alice).vacation_since is None
+
+
+def test_half_a_vacation_day_left_is_enough_to_start_a_vacation(alice, alice_client):
+    Profile.objects.filter(user=alice).update(vacation_left=datetime.timedelta(hours=12))
+    response = alice_client.post("/profile/vacation/", {"on": "1"}, follow=True)
+    assert messages_of(response) == ["You are on vacation: your clocks are paused."]
+    assert Profile.objects.get(user=alice).vacation_since is not None

@@ -134,13 +134,17 @@ def test_vacation_pauses_the_clock_and_costs_days(alice, bob, committed):
     assert seat(game, alice).deadline == start + 6 * DAY
 
 
-def test_coming_back_resumes_each_paused_clock_of_ones_own_and_no_other(alice, bob, committed):
+def test_a_vacation_pauses_and_resumes_every_clock_of_its_player_and_no_other(alice, bob, committed):
     limited = new_game([alice, bob], committed, days=3)
     unlimited = new_game([alice, bob], committed, policy="none")
     bobs_turn = new_game([bob, alice], committed, days=3)
     start = seat(limited, alice).waiting_since
     with time_machine.travel(start + datetime.timedelta(hours=12), tick=False):
-        assert clocks.start_vacation(alice) and clocks.start_vacation(bob)
+        assert clocks.start_vacation(alice)
+        assert seat(bobs_turn, bob).deadline is not None  # alice's vacation leaves bob's clock alone
+        paused = seat(unlimited, alice)  # no limit, yet the reminders pause too
+        assert (paused.deadline, paused.next_nag, paused.clock_left) == (None, None, None)
+        assert clocks.start_vacation(bob)
     bobs_paused = seat(bobs_turn, bob)
     assert bobs_paused.deadline is None and bobs_paused.clock_left is not None
     back = start + 2 * DAY
