@@ -5,6 +5,7 @@ import datetime
 import pytest
 import time_machine
 from django.core import mail
+from django.utils import timezone
 
 from games import clocks
 from games.models import Email, Game, GameEvent, Seat
@@ -135,29 +136,30 @@ def test_vacation_pauses_the_clock_and_costs_days(alice, bob, committed):
 
 
 def test_a_vacation_pauses_and_resumes_every_clock_of_its_player_and_no_other(alice, bob, committed):
-    limited = new_game([alice, bob], committed, days=3)
-    unlimited = new_game([alice, bob], committed, policy="none")
-    bobs_turn = new_game([bob, alice], committed, days=3)
-    start = seat(limited, alice).waiting_since
-    with time_machine.travel(start + datetime.timedelta(hours=12), tick=False):
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):  # clocks that start together: equal deadlines
+        limited = new_game([alice, bob], committed, days=3)
+        unlimited = new_game([alice, bob], committed, policy="none")
+        bobs_turn = new_game([bob, alice], committed, days=3)
+    assert seat(limited, alice).deadline == seat(bobs_turn, bob).deadline == start + 3 * DAY
+    with time_machine.travel(start + 2 * DAY, tick=False):
         assert clocks.start_vacation(alice)
-        assert seat(bobs_turn, bob).deadline is not None  # alice's vacation leaves bob's clock alone
+        assert seat(bobs_turn, bob).deadline == start + 3 * DAY  # alice's vacation leaves bob's clock alone
         paused = seat(unlimited, alice)  # no limit, yet the reminders pause too
         assert (paused.deadline, paused.next_nag, paused.clock_left) == (None, None, None)
         assert clocks.start_vacation(bob)
-    bobs_paused = seat(bobs_turn, bob)
-    assert bobs_paused.deadline is None and bobs_paused.clock_left is not None
-    back = start + 2 * DAY
+    assert seat(limited, alice).clock_left == DAY
+    back = start + 3 * DAY
     with time_machine.travel(back, tick=False):
         assert clocks.end_vacation(alice)
-    resumed = seat(limited, alice)
-    assert resumed.deadline == back + 3 * DAY - datetime.timedelta(hours=12)
-    assert resumed.clock_left is None and resumed.next_nag == back + clocks.reminder_after()
+    resumed = seat(limited, alice)  # the day it had left; warned at 80 % of the 3 days
+    assert (resumed.deadline, resumed.clock_left) == (back + DAY, None)
+    assert resumed.next_nag == back + DAY - 0.2 * 3 * DAY
     without_limit = seat(unlimited, alice)  # paused with no time left to keep: reminders resume
     assert without_limit.deadline is None and without_limit.clock_left is None
     assert without_limit.next_nag == back + clocks.reminder_after()
     still_paused = seat(bobs_turn, bob)  # bob is still away
-    assert (still_paused.deadline, still_paused.next_nag, still_paused.clock_left) == (None, None, bobs_paused.clock_left)
+    assert (still_paused.deadline, still_paused.next_nag, still_paused.clock_left) == (None, None, DAY)
 
 
 def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, alice_client):
