@@ -99,9 +99,10 @@ def test_the_cancel_policy_ends_the_game_without_result(alice, bob, committed):
     alice.profile.vacation_auto = False
     alice.profile.save()
     game = new_game([alice, bob], committed, policy="cancel", days=2)
-    at(seat(game, alice).waiting_since, 2 * DAY + datetime.timedelta(seconds=1), committed)
+    ran_out = seat(game, alice).waiting_since + 2 * DAY + datetime.timedelta(seconds=1)
+    at(ran_out, datetime.timedelta(0), committed)
     game.refresh_from_db()
-    assert game.status == Game.Status.CANCELLED and game.is_finished
+    assert game.status == Game.Status.CANCELLED and game.is_finished and game.finished == ran_out
     assert kinds(alice).count("timed_out") == 1 and kinds(bob).count("timeout_cancelled") == 1
     with pytest.raises(MoveRefused):
         move(game, bob, "select")
@@ -114,8 +115,9 @@ def test_without_limit_a_game_idle_for_60_days_is_cancelled(alice, bob, committe
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
     at(game.updated, 61 * DAY, committed)
+    last_move = game.updated
     game.refresh_from_db()
-    assert game.status == Game.Status.CANCELLED
+    assert game.status == Game.Status.CANCELLED and game.finished == last_move + 61 * DAY
     assert kinds(bob).count("idle_cancelled") == 1
 
 

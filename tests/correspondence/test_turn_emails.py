@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.models import Email, Seat
 from tests.correspondence.conftest import play_turn, tick
-from tests.support.games import start_game
+from tests.support.games import play_praga_turn, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -183,3 +183,15 @@ def test_a_turn_email_names_the_cancel_policy_and_the_automatic_vacation(alice, 
     assert "Since the game began:" in message.body and "alice plays" in message.body
     assert "the game is cancelled without a result" in message.body
     assert "automatic vacation starts" in message.body and "(UTC time)" in message.body
+
+
+def test_a_solo_player_gets_no_turn_email_for_the_turn_after_their_own(alice, committed):
+    with committed():
+        game = start_game("praga", [alice], {"solo_mode": "parler"})
+    with committed():
+        play_praga_turn(game, alice)  # Peter Parler's turn is played inside her last move
+    mine = Seat.objects.get(game=game)
+    assert mine.to_act and mine.waiting_since == game.updated and mine.turn_emailed
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=10)), committed():
+        tick()
+    assert not turn_mails(alice)
