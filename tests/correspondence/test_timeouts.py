@@ -10,6 +10,7 @@ from django.utils import timezone
 from games import clocks
 from games.models import Email, Game, GameEvent, Seat
 from games.moves import MoveRefused
+from tests.conftest import client_for
 from tests.correspondence.conftest import move, play_turn, tick
 from tests.support.games import start_game
 
@@ -103,6 +104,10 @@ def test_the_cancel_policy_ends_the_game_without_result(alice, bob, committed):
     at(ran_out, datetime.timedelta(0), committed)
     game.refresh_from_db()
     assert game.status == Game.Status.CANCELLED and game.is_finished and game.finished == ran_out
+    clocks_left = game.seats.values_list("to_act", "waiting_since", "clock_since", "deadline", "clock_left", "next_nag")
+    assert set(clocks_left) == {(False, None, None, None, None, None)}  # nobody waits in a cancelled game
+    api = client_for(bob).get(f"/api/games/{game.pk}/").json()
+    assert [(p["to_act"], p["waiting_since"]) for p in api["players"]] == [(False, None), (False, None)]
     assert kinds(alice).count("timed_out") == 1 and kinds(bob).count("timeout_cancelled") == 1
     with pytest.raises(MoveRefused):
         move(game, bob, "select")
