@@ -176,6 +176,8 @@ def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, a
     alice.profile.refresh_from_db()
     assert alice.profile.vacation_since is not None and not seat(game, alice).dropped
     assert kinds(alice).count("vacation") == 1
+    vacation_email = Email.objects.get(user=alice, kind="vacation")
+    assert "Vacation days left: 20." in vacation_email.text and "Vacation days left: 20." in vacation_email.html
     with time_machine.travel(start + 3 * DAY, tick=False):
         alice_client.get("/")  # coming back ends an automatic vacation
     alice.profile.refresh_from_db()
