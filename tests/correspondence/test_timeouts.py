@@ -109,6 +109,7 @@ def test_the_cancel_policy_ends_the_game_without_result(alice, bob, committed):
     api = client_for(bob).get(f"/api/games/{game.pk}/").json()
     assert [(p["to_act"], p["waiting_since"]) for p in api["players"]] == [(False, None), (False, None)]
     assert kinds(alice).count("timed_out") == 1 and kinds(bob).count("timeout_cancelled") == 1
+    assert "so the game is cancelled without a result" in Email.objects.get(user=alice, kind="timed_out").text
     with pytest.raises(MoveRefused):
         move(game, bob, "select")
 

@@ -8,6 +8,7 @@ import time_machine
 from django.core import mail
 from django.utils import timezone
 
+from accounts.models import Profile
 from games.models import Email, Seat
 from tests.correspondence.conftest import play_turn, tick
 from tests.support.games import play_praga_turn, start_game
@@ -183,6 +184,22 @@ def test_a_turn_email_names_the_cancel_policy_and_the_automatic_vacation(alice, 
     assert "Since the game began:" in message.body and "alice plays" in message.body
     assert "the game is cancelled without a result" in message.body
     assert "automatic vacation starts" in message.body and "(UTC time)" in message.body
+    assert "(20 vacation days left)" in message.body
+
+
+def test_a_turn_email_names_the_drop_policy_and_no_vacation_when_it_is_off(alice, bob, committed):
+    Profile.objects.filter(user=bob).update(vacation_auto=False)
+    with committed():
+        game = start_game("toy", [alice, bob])
+        game.invitation.timeout_policy = "drop"
+        game.invitation.save()
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    assert "a bot plays your seat to the end and you rank last" in message.body
+    assert "vacation" not in message.body
 
 
 def test_a_solo_player_gets_no_turn_email_for_the_turn_after_their_own(alice, committed):
