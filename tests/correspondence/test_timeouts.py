@@ -65,6 +65,8 @@ def test_it_reminds_after_a_day_then_daily_and_warns_at_80_percent(alice, bob, c
     at(start, 25 * datetime.timedelta(hours=1), committed)
     at(start, 26 * datetime.timedelta(hours=1), committed)
     assert kinds(alice).count("reminder") == 1
+    reminder = Email.objects.get(user=alice, kind="reminder")
+    assert f"Toy #{game.pk} has been waiting for your move for 1\xa0day" in reminder.text
     for day in (2, 3):
         at(start, day * DAY + datetime.timedelta(hours=2), committed)
     assert kinds(alice).count("reminder") == 3

@@ -6,10 +6,11 @@ import zoneinfo
 import pytest
 import time_machine
 from django.core import mail
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.models import Profile
 from games.models import Email, Seat
+from games.notifications import build
 from tests.correspondence.conftest import play_turn, tick
 from tests.support.games import play_praga_turn, start_game
 
@@ -212,3 +213,10 @@ def test_a_solo_player_gets_no_turn_email_for_the_turn_after_their_own(alice, co
     with time_machine.travel(timezone.now() + datetime.timedelta(minutes=10)), committed():
         tick()
     assert not turn_mails(alice)
+
+
+def test_one_vacation_day_left_is_named_in_the_singular(alice):
+    Profile.objects.filter(user=alice).update(vacation_left=datetime.timedelta(days=1, hours=5))
+    with translation.override("en"):
+        then = build.at_deadline("drop", Profile.objects.get(user=alice))
+    assert then.endswith("Before that, your automatic vacation starts and pauses the clock (1 vacation day left).")
