@@ -95,6 +95,7 @@ def test_a_dropped_seat_is_played_by_a_bot_and_ranks_last(alice, bob, committed)
             play_turn(game, bob)
     assert seat(game, alice).rank == 2 and seat(game, bob).rank == 1
     assert game.moves.filter(seat=dropped.position).exists()  # the bot moved through games.moves
+    assert not [m.payload for m in game.moves.all() if m.payload["type"] == "undo"]  # a bot never takes back
     assert kinds(bob).count("finished") == 1
 
 

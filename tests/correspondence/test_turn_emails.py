@@ -223,3 +223,19 @@ def test_one_vacation_day_left_is_named_in_the_singular(alice):
     with translation.override("en"):
         then = build.at_deadline("drop", Profile.objects.get(user=alice))
     assert then.endswith("Before that, your automatic vacation starts and pauses the clock (1 vacation day left).")
+
+
+def test_the_recap_lists_the_lines_since_the_recipients_last_move_in_that_game(alice, bob, committed):
+    with committed():
+        earlier, game = start_game("toy", [alice, bob]), start_game("toy", [alice, bob])
+    with committed():  # moves of another game first: row ids and move numbers differ
+        play_turn(earlier, alice)
+        play_turn(earlier, bob)
+        for user in (alice, bob, alice):
+            play_turn(game, user)
+    mail.outbox.clear()
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    recap = message.body.split("Since your last move:")[1].split("Move by")[0]
+    assert [line.split()[1] for line in recap.split("\n") if line.strip().startswith("- ")] == ["alice", "alice"]
