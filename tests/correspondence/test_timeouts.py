@@ -7,6 +7,7 @@ import time_machine
 from django.core import mail
 from django.utils import timezone
 
+from accounts.models import Profile
 from games import clocks
 from games.models import Email, Game, GameEvent, Seat
 from games.moves import MoveRefused
@@ -187,6 +188,16 @@ def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, a
     alice.profile.refresh_from_db()
     assert alice.profile.vacation_since is None
     assert alice.profile.vacation_left == datetime.timedelta(days=18, minutes=1)
+
+
+def test_a_late_time_out_task_starts_the_vacation_at_the_ticks_time(alice, bob, committed):
+    game = new_game([alice, bob], committed, days=1)
+    deadline = seat(game, alice).deadline
+    ticked = deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(ticked + datetime.timedelta(hours=1), tick=False), committed():  # a busy worker
+        assert clocks.time_out(seat(game, alice).pk, deadline, ticked) == "vacation"
+    assert Profile.objects.get(user=alice).vacation_since == ticked
+    assert GameEvent.objects.get(game=game).created_at == ticked
 
 
 def test_the_bank_running_out_ends_the_vacation_and_then_the_timeout_applies(alice, bob, committed):
