@@ -2,6 +2,7 @@
 and before marking it sent causes exactly one more copy (same Message-ID), a lease later."""
 
 import hashlib
+import logging
 from datetime import timedelta
 
 import pytest
@@ -91,3 +92,14 @@ def test_an_email_says_it_is_automatic_and_how_to_unsubscribe(stored_email, sett
     assert headers["Message-ID"] == f"<{digest}.{stored_email.pk}@praga.example.org>"
     assert message.to == [stored_email.to] and message.from_email == settings.DEFAULT_FROM_EMAIL
     assert message.alternatives[0][1] == "text/html"
+
+
+def test_a_task_that_cannot_be_queued_is_logged_by_name_and_raises_nothing(monkeypatch, caplog):
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(tasks.send_email, "apply_async", broker_down)
+    with caplog.at_level(logging.ERROR, logger="games.notifications.outbox"):
+        outbox.delay("send_email", 5)  # the tick queues it again later
+    [record] = caplog.records
+    assert record.getMessage() == "could not queue send_email(5,)" and record.exc_info[0] is ConnectionError
