@@ -262,7 +262,8 @@ def start_vacation(user, now=None, auto=False):
                 deadline=None, next_nag=None, clock_left=left)
         if auto:
             profile = Profile.objects.get(user=user)
-            outbox.queue(user, "vacation", f"vacation:{user.pk}:{now.isoformat()}", {"left": profile.vacation_left})
+            # in days: the email prints a number ("Vacation days left: 18.5.")
+            outbox.queue(user, "vacation", f"vacation:{user.pk}:{now.isoformat()}", {"left": profile.vacation_left / DAY})
     return True
 
 

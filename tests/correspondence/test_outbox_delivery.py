@@ -1,6 +1,8 @@
 """The outbox delivers at least once: a worker that dies after the SMTP server accepted an email
 and before marking it sent causes exactly one more copy (same Message-ID), a lease later."""
 
+import hashlib
+import logging
 from datetime import timedelta
 
 import pytest
@@ -63,3 +65,41 @@ def test_recovery_waits_a_minute_and_a_send_never_outlives_its_lease():
     assert settings.EMAIL_LEASE_SECONDS <= 60
     assert tasks.send_email.time_limit < settings.EMAIL_LEASE_SECONDS
     assert 0 < settings.EMAIL_TIMEOUT < tasks.send_email.time_limit
+
+
+def test_an_email_that_failed_ten_times_is_given_up(stored_email, monkeypatch):
+    Email.objects.filter(pk=stored_email.pk).update(attempts=outbox.MAX_ATTEMPTS - 1)
+    with monkeypatch.context() as failing:
+        failing.setattr(outbox, "mark_sent", lambda pk, lease: None)  # the SMTP server took it; marking failed
+        assert outbox.send(stored_email.pk) is True  # the tenth attempt
+    later = timezone.now() + timedelta(seconds=settings.EMAIL_LEASE_SECONDS + 1)
+    assert not requeued(later, monkeypatch, stored_email)
+    with time_machine.travel(later, tick=False):
+        assert outbox.send(stored_email.pk) is False
+    assert len(mail.outbox) == 1
+
+
+def test_an_email_says_it_is_automatic_and_how_to_unsubscribe(stored_email, settings):
+    settings.SITE_URL = "https://praga.example.org"
+    outbox.send(stored_email.pk)
+    [message] = mail.outbox
+    headers = message.extra_headers
+    assert headers["Auto-Submitted"] == "auto-generated"
+    assert headers["List-Unsubscribe"] == f"<{stored_email.unsubscribe_url}>"
+    assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert headers["Content-Language"] == "en"
+    digest = hashlib.sha256(b"test:started").hexdigest()[:20]
+    assert headers["Message-ID"] == f"<{digest}.{stored_email.pk}@praga.example.org>"
+    assert message.to == [stored_email.to] and message.from_email == settings.DEFAULT_FROM_EMAIL
+    assert message.alternatives[0][1] == "text/html"
+
+
+def test_a_task_that_cannot_be_queued_is_logged_by_name_and_raises_nothing(monkeypatch, caplog):
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(tasks.send_email, "apply_async", broker_down)
+    with caplog.at_level(logging.ERROR, logger="games.notifications.outbox"):
+        outbox.delay("send_email", 5)  # the tick queues it again later
+    [record] = caplog.records
+    assert record.getMessage() == "could not queue send_email(5,)" and record.exc_info[0] is ConnectionError

@@ -5,10 +5,13 @@ import datetime
 import pytest
 import time_machine
 from django.core import mail
+from django.utils import timezone
 
+from accounts.models import Profile
 from games import clocks
 from games.models import Email, Game, GameEvent, Seat
 from games.moves import MoveRefused
+from tests.conftest import client_for
 from tests.correspondence.conftest import move, play_turn, tick
 from tests.support.games import start_game
 
@@ -63,6 +66,8 @@ def test_it_reminds_after_a_day_then_daily_and_warns_at_80_percent(alice, bob, c
     at(start, 25 * datetime.timedelta(hours=1), committed)
     at(start, 26 * datetime.timedelta(hours=1), committed)
     assert kinds(alice).count("reminder") == 1
+    reminder = Email.objects.get(user=alice, kind="reminder")
+    assert f"Toy #{game.pk} has been waiting for your move for 1\xa0day" in reminder.text
     for day in (2, 3):
         at(start, day * DAY + datetime.timedelta(hours=2), committed)
     assert kinds(alice).count("reminder") == 3
@@ -91,6 +96,7 @@ def test_a_dropped_seat_is_played_by_a_bot_and_ranks_last(alice, bob, committed)
             play_turn(game, bob)
     assert seat(game, alice).rank == 2 and seat(game, bob).rank == 1
     assert game.moves.filter(seat=dropped.position).exists()  # the bot moved through games.moves
+    assert not [m.payload for m in game.moves.all() if m.payload["type"] == "undo"]  # a bot never takes back
     assert kinds(bob).count("finished") == 1
 
 
@@ -98,10 +104,16 @@ def test_the_cancel_policy_ends_the_game_without_result(alice, bob, committed):
     alice.profile.vacation_auto = False
     alice.profile.save()
     game = new_game([alice, bob], committed, policy="cancel", days=2)
-    at(seat(game, alice).waiting_since, 2 * DAY + datetime.timedelta(seconds=1), committed)
+    ran_out = seat(game, alice).waiting_since + 2 * DAY + datetime.timedelta(seconds=1)
+    at(ran_out, datetime.timedelta(0), committed)
     game.refresh_from_db()
-    assert game.status == Game.Status.CANCELLED and game.is_finished
+    assert game.status == Game.Status.CANCELLED and game.is_finished and game.finished == ran_out
+    clocks_left = game.seats.values_list("to_act", "waiting_since", "clock_since", "deadline", "clock_left", "next_nag")
+    assert set(clocks_left) == {(False, None, None, None, None, None)}  # nobody waits in a cancelled game
+    api = client_for(bob).get(f"/api/games/{game.pk}/").json()
+    assert [(p["to_act"], p["waiting_since"]) for p in api["players"]] == [(False, None), (False, None)]
     assert kinds(alice).count("timed_out") == 1 and kinds(bob).count("timeout_cancelled") == 1
+    assert "so the game is cancelled without a result" in Email.objects.get(user=alice, kind="timed_out").text
     with pytest.raises(MoveRefused):
         move(game, bob, "select")
 
@@ -113,8 +125,9 @@ def test_without_limit_a_game_idle_for_60_days_is_cancelled(alice, bob, committe
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
     at(game.updated, 61 * DAY, committed)
+    last_move = game.updated
     game.refresh_from_db()
-    assert game.status == Game.Status.CANCELLED
+    assert game.status == Game.Status.CANCELLED and game.finished == last_move + 61 * DAY
     assert kinds(bob).count("idle_cancelled") == 1
 
 
@@ -134,6 +147,33 @@ def test_vacation_pauses_the_clock_and_costs_days(alice, bob, committed):
     assert seat(game, alice).deadline == start + 6 * DAY
 
 
+def test_a_vacation_pauses_and_resumes_every_clock_of_its_player_and_no_other(alice, bob, committed):
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):  # clocks that start together: equal deadlines
+        limited = new_game([alice, bob], committed, days=3)
+        unlimited = new_game([alice, bob], committed, policy="none")
+        bobs_turn = new_game([bob, alice], committed, days=3)
+    assert seat(limited, alice).deadline == seat(bobs_turn, bob).deadline == start + 3 * DAY
+    with time_machine.travel(start + 2 * DAY, tick=False):
+        assert clocks.start_vacation(alice)
+        assert seat(bobs_turn, bob).deadline == start + 3 * DAY  # alice's vacation leaves bob's clock alone
+        paused = seat(unlimited, alice)  # no limit, yet the reminders pause too
+        assert (paused.deadline, paused.next_nag, paused.clock_left) == (None, None, None)
+        assert clocks.start_vacation(bob)
+    assert seat(limited, alice).clock_left == DAY
+    back = start + 3 * DAY
+    with time_machine.travel(back, tick=False):
+        assert clocks.end_vacation(alice)
+    resumed = seat(limited, alice)  # the day it had left; warned at 80 % of the 3 days
+    assert (resumed.deadline, resumed.clock_left) == (back + DAY, None)
+    assert resumed.next_nag == back + DAY - 0.2 * 3 * DAY
+    without_limit = seat(unlimited, alice)  # paused with no time left to keep: reminders resume
+    assert without_limit.deadline is None and without_limit.clock_left is None
+    assert without_limit.next_nag == back + clocks.reminder_after()
+    still_paused = seat(bobs_turn, bob)  # bob is still away
+    assert (still_paused.deadline, still_paused.next_nag, still_paused.clock_left) == (None, None, DAY)
+
+
 def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, alice_client):
     game = new_game([alice, bob], committed, days=1)
     start = seat(game, alice).waiting_since
@@ -141,11 +181,23 @@ def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, a
     alice.profile.refresh_from_db()
     assert alice.profile.vacation_since is not None and not seat(game, alice).dropped
     assert kinds(alice).count("vacation") == 1
+    vacation_email = Email.objects.get(user=alice, kind="vacation")
+    assert "Vacation days left: 20." in vacation_email.text and "Vacation days left: 20." in vacation_email.html
     with time_machine.travel(start + 3 * DAY, tick=False):
         alice_client.get("/")  # coming back ends an automatic vacation
     alice.profile.refresh_from_db()
     assert alice.profile.vacation_since is None
     assert alice.profile.vacation_left == datetime.timedelta(days=18, minutes=1)
+
+
+def test_a_late_time_out_task_starts_the_vacation_at_the_ticks_time(alice, bob, committed):
+    game = new_game([alice, bob], committed, days=1)
+    deadline = seat(game, alice).deadline
+    ticked = deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(ticked + datetime.timedelta(hours=1), tick=False), committed():  # a busy worker
+        assert clocks.time_out(seat(game, alice).pk, deadline, ticked) == "vacation"
+    assert Profile.objects.get(user=alice).vacation_since == ticked
+    assert GameEvent.objects.get(game=game).created_at == ticked
 
 
 def test_the_bank_running_out_ends_the_vacation_and_then_the_timeout_applies(alice, bob, committed):

@@ -1,16 +1,19 @@
 """Turn emails: batched per user, none to the mover, none while active, one link per game."""
 
 import datetime
+import re
 import zoneinfo
 
 import pytest
 import time_machine
 from django.core import mail
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from accounts.models import Profile
 from games.models import Email, Seat
+from games.notifications import build
 from tests.correspondence.conftest import play_turn, tick
-from tests.support.games import start_game
+from tests.support.games import play_praga_turn, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -183,3 +186,56 @@ def test_a_turn_email_names_the_cancel_policy_and_the_automatic_vacation(alice, 
     assert "Since the game began:" in message.body and "alice plays" in message.body
     assert "the game is cancelled without a result" in message.body
     assert "automatic vacation starts" in message.body and "(UTC time)" in message.body
+    assert ("If you have not moved by then, the game is cancelled without a result. Before that, your automatic"
+            " vacation starts and pauses the clock (20 vacation days left).") in " ".join(message.body.split())
+
+
+def test_a_turn_email_names_the_drop_policy_and_no_vacation_when_it_is_off(alice, bob, committed):
+    Profile.objects.filter(user=bob).update(vacation_auto=False)
+    with committed():
+        game = start_game("toy", [alice, bob])
+        game.invitation.timeout_policy = "drop"
+        game.invitation.save()
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    sentence = "If you have not moved by then, a bot plays your seat to the end and you rank last."
+    assert re.search(rf"(^|\s){re.escape(sentence)}(\s|$)", message.body)
+    assert "vacation" not in message.body
+
+
+def test_a_solo_player_gets_no_turn_email_for_the_turn_after_their_own(alice, committed):
+    with committed():
+        game = start_game("praga", [alice], {"solo_mode": "parler"})
+    with committed():
+        play_praga_turn(game, alice)  # Peter Parler's turn is played inside her last move
+    mine = Seat.objects.get(game=game)
+    assert mine.to_act and mine.waiting_since == game.updated and mine.turn_emailed
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=10)), committed():
+        tick()
+    assert not turn_mails(alice)
+
+
+def test_one_vacation_day_left_is_named_in_the_singular(alice):
+    Profile.objects.filter(user=alice).update(vacation_left=datetime.timedelta(days=1, hours=5))
+    with translation.override("en"):
+        then = build.at_deadline("drop", Profile.objects.get(user=alice))
+    assert then.endswith("Before that, your automatic vacation starts and pauses the clock (1 vacation day left).")
+
+
+def test_the_recap_lists_the_lines_since_the_recipients_last_move_in_that_game(alice, bob, committed):
+    with committed():
+        earlier, game = start_game("toy", [alice, bob]), start_game("toy", [alice, bob])
+    with committed():  # moves of another game first: row ids and move numbers differ
+        play_turn(earlier, alice)
+        play_turn(earlier, bob)
+        for user in (alice, bob, alice):
+            play_turn(game, user)
+    mail.outbox.clear()
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    recap = message.body.split("Since your last move:")[1].split("Move by")[0]
+    assert [line.split()[1] for line in recap.split("\n") if line.strip().startswith("- ")] == ["alice", "alice"]
