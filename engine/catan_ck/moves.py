@@ -63,7 +63,7 @@ SCHEMA = {
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
 }
 OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode"}
-# moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
+# moves the site may submit as `{"type": ..., "timeout": true}` (decisions.default_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
                  "discard_progress", "retreat_knight", "take_aqueduct", "give_cards", "take_progress",
                  "take_cards", "place_deserter", "desert_knight", "harbor_commodity"}
