@@ -25,8 +25,12 @@ def rules(game_id):
 
 
 def title(game_id):
+    """The game's name in the active language (an engine TITLE may be a text dict)."""
+    from games.text import render
+
     module = rules(game_id)
-    return getattr(module, "TITLE", None) or game_id.replace("_", " ").title()
+    name = getattr(module, "TITLE", None)
+    return (render(name) if isinstance(name, dict) else name) or game_id.replace("_", " ").title()
 
 
 def options_spec(game_id):
@@ -65,8 +69,20 @@ def outcome(game_id, state):
     return rules(game_id).outcome(state)
 
 
-def describe(game_id, move, state):
-    return rules(game_id).describe(move, state)
+def describe(game_id, move, state, seat=None):
+    """The log line of `move` by `seat` on `state` (the seat matters where several seats act)."""
+    return rules(game_id).describe(move, state, seat=seat)
+
+
+def timeout_move(game_id, state, seat):
+    """The default move for a decision `seat` owes off turn, or None (its own turn: the policy)."""
+    return rules(game_id).timeout_move(state, seat)
+
+
+def prompt(game_id, state, seat):
+    """What `seat` must decide now, as a text dict, or None (optional in the contract)."""
+    ask = getattr(rules(game_id), "prompt", None)
+    return ask(state, seat) if ask is not None else None
 
 
 def unknown_rules_version(game_id, state):
