@@ -51,6 +51,13 @@ def to_act(game_id, state):
     return set(rules(game_id).to_act(state))
 
 
+def out_of_turn(game_id, move):
+    """True for a move type the game lets a seat make outside `to_act` (Catan's trade answers,
+    standing offers, preferences); `apply` still checks it. Optional: none by default."""
+    kinds = getattr(rules(game_id), "OUT_OF_TURN", ())
+    return isinstance(move, dict) and move.get("type") in kinds
+
+
 def turn_marker(game_id, state):
     return rules(game_id).turn_marker(state)
 
@@ -77,6 +84,12 @@ def describe(game_id, move, state, seat=None):
 def timeout_move(game_id, state, seat):
     """The default move for a decision `seat` owes off turn, or None (its own turn: the policy)."""
     return rules(game_id).timeout_move(state, seat)
+
+
+def move_forms(game_id, state, seat):
+    """Moves with open card choices the seat may make besides its legal moves (optional)."""
+    forms = getattr(rules(game_id), "move_forms", None)
+    return list(forms(state, seat)) if forms is not None and seat is not None else []
 
 
 def prompt(game_id, state, seat):

@@ -12,6 +12,16 @@ from engine.catan_ck.view import view
 TITLE = text(_("Catan: Cities & Knights"))
 
 
+def _out_of_turn():
+    from engine.catan_ck.moves import SCHEMA
+
+    return frozenset(kind for kind, (_fields, who) in SCHEMA.items() if who == "trade")
+
+
+# ASYNC-07/08: trade answers, standing offers and preferences are moves of seats outside to_act.
+OUT_OF_TURN = _out_of_turn()
+
+
 def outcome(state):
     if state.get("phase") != "over":
         return None
@@ -44,6 +54,14 @@ def timeout_move(state, seat):
     return default_move(state, seat)
 
 
+def move_forms(state, seat):
+    """Offers `seat` may post now, as moves whose card fields are open choices (docs/engine.md):
+    the generic move card draws them as forms; `legal_moves` does not list them."""
+    from engine.catan_ck.domestic import posting_forms
+
+    return posting_forms(state, seat)
+
+
 PROMPTS = {
     "discard": _("You must discard {count} cards."),
     "lose_city": _("The barbarians won: choose which of your cities becomes a settlement."),
@@ -69,4 +87,5 @@ def prompt(state, seat):
 
 
 __all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
-           "apply", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt"]
+           "apply", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
+           "move_forms", "OUT_OF_TURN"]

@@ -202,3 +202,33 @@ def trade_moves(state, seat):
             moves += [{"type": "complete_trade", "offer": offer["id"], "with": s} for s in offer["accepted"]
                       if holds(state, s, offer["want"]) and holds(state, seat, offer["give"])]
     return moves
+
+
+def _open_choice(source, low, high):
+    """A card choice of `low` to `high` cards within `source` (docs/engine.md, constraints)."""
+    return {"choose": {"min": low, "max": high, "from": source}}
+
+
+def posting_forms(state, seat):
+    """The offers `seat` may post now, as move forms with open card choices (the generic move
+    card draws them; `legal_moves` leaves them out: their forms are too many to list)."""
+    from engine.catan_ck.data.terrains import BANK
+
+    if state["phase"] != "play":
+        return []
+    hand = state["players"][seat]["hand"]
+    held = {card: hand[card] for card in CARD_TYPES if hand[card]}
+    if not held:
+        return []
+    give = _open_choice(held, 1, sum(held.values()))
+    want = _open_choice(dict(BANK), 1, sum(BANK.values()))
+    forms = []
+    if seat == state["active"] and action_phase(state) and \
+            sum(1 for o in state["offers"] if o["kind"] == "turn") < TURN_OFFER_LIMIT:
+        forms += [{"type": "offer_trade", "give": give, "want": want, "mode": mode} for mode in ("first", "choose")]
+    for offer in state["offers"]:
+        if offer["kind"] == "turn" and seat in offer["to"] and seat not in offer["accepted"]:
+            forms.append({"type": "counter_trade", "offer": offer["id"], "give": give, "want": want})
+    if sum(1 for o in state["offers"] if o["kind"] == "standing" and o["author"] == seat) < STANDING_OFFER_LIMIT:
+        forms.append({"type": "post_standing", "give": give, "want": want})
+    return forms

@@ -23,6 +23,8 @@ A game is a module (or object) with these callables over plain JSON-able data:
     RULES_VERSIONS                      every version `apply` can still play (running games keep theirs)
     automatic_turns(move, state) -> [text]  log lines of the turns the game plays by itself
                                         (solo opponents) when `move` is applied to `state`
+    OUT_OF_TURN                         optional: move types a seat outside to_act may submit
+                                        (Catan's trade answers, standing offers, preferences)
     prompt(state, seat) -> text | None  optional: what `seat` must decide now, in words ("You must
                                         discard 4 cards."), for emails and the move card; None = its turn
 
