@@ -139,3 +139,58 @@ def test_every_catan_move_type_of_a_seat_is_reachable_from_its_card(catan):
         position = acting[rng.randrange(len(acting))]
         submit_move(catan.pk, user_at(catan, position), bot_move(catan, position, rng), catan.version)
     assert {"setup_place", "roll", "end_turn", "offer_trade", "post_standing"} <= seen, seen
+
+
+def test_catan_is_offered_with_its_options_for_3_and_4_players_in_english_and_german(alice):
+    client = client_of(alice)
+    choose = client.get("/invitations/new/").content.decode()
+    assert "/invitations/new/catan_ck/" in choose and "Catan: Cities &amp; Knights" in choose
+    form = client.get("/invitations/new/catan_ck/").content.decode()
+    assert 'name="option_victory_points"' in form and "Victory points" in form and "Knight-Errant" in form
+    assert '<option value="3"' in form and '<option value="4"' in form and '<option value="2"' not in form.split(
+        'name="players"')[1].split("</select>")[0]
+    alice.profile.language = "de"
+    alice.profile.save()
+    german = client_of(alice).get("/invitations/new/catan_ck/").content.decode()
+    assert "Catan: Städte &amp; Ritter" in german and "Siegpunkte" in german
+
+
+def test_an_invitation_from_the_form_starts_a_catan_game_listed_with_its_replay(alice, bob, carol):
+    client = client_of(alice)
+    response = client.post("/invitations/new/catan_ck/", {
+        "players": "3", "days_per_move": "3", "timeout_policy": "drop", "visibility": "public",
+        "option_victory_points": "10", "seat_1": "bob", "seat_2": "carol"})
+    assert response.status_code == 302
+    from games.models import Game, Invitation
+
+    invitation = Invitation.objects.get(game_id="catan_ck")
+    for user in (bob, carol):
+        client_of(user).post(f"/invitations/{invitation.pk}/join/")
+    game = Game.objects.get(invitation=invitation)
+    assert game.options["victory_points"] == 10 and len(game.seat_list()) == 3
+    from django.urls import reverse
+
+    mine = client.get(reverse("home")).content.decode()  # a signed-in player's home is My games
+    assert f"/games/{game.pk}/" in mine and "Catan: Cities &amp; Knights" in mine
+    import random
+
+    from tests.support.catan import bot_move
+
+    rng = random.Random(1)
+
+    for _ in range(40):  # the setup and a few turns through the pipeline
+        game.refresh_from_db()
+        acting = sorted(engines_to_act(game))
+        position = acting[rng.randrange(len(acting))]
+        submit_move(game.pk, user_at(game, position), bot_move(game, position, rng), game.version)
+    game.refresh_from_db()
+    for step in (0, 7, game.version):
+        page = client.get(f"/games/{game.pk}/replay/{step}/")
+        assert page.status_code == 200 and "data-replay" in page.content.decode()
+    assert client.get(f"/games/{game.pk}/").status_code == 200
+
+
+def engines_to_act(game):
+    from games import engines
+
+    return engines.to_act(game.game_id, game.state)
