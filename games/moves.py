@@ -224,6 +224,10 @@ def ranking(outcome):
     order = outcome.get("ranking") if isinstance(outcome, dict) else None
     if isinstance(order, list):
         for place, entry in enumerate(order, start=1):
+            if isinstance(entry, dict):  # {"seat", "rank", "score"} (Catan: equal points share a rank)
+                if isinstance(entry.get("seat"), int) and isinstance(entry.get("rank"), int):
+                    ranks[entry["seat"]] = entry["rank"]
+                continue
             group = entry if isinstance(entry, list) else [entry]  # a tie comes as a list
             for seat in group:
                 if isinstance(seat, int):
