@@ -49,7 +49,7 @@ def move_label(game, move, names, seat=None):
     move would leave (the same words as the game log), else the move's fields."""
     module = engines.rules(game.game_id)
     if hasattr(module, "label"):
-        return render(module.label(move, game.state), names)
+        return render(module.label(move, game.state, seat), names)
     if move.get("type") == "undo":
         from django.utils.translation import gettext
 

@@ -3,7 +3,7 @@ engine and what comes next: docs/catan_ck.md)."""
 
 from engine.core.text import _, text
 from engine.catan_ck.decisions import default_move
-from engine.catan_ck.describe import describe
+from engine.catan_ck.describe import describe, label
 from engine.catan_ck.moves import apply, legal_moves, to_act
 from engine.catan_ck.options import OPTIONS
 from engine.catan_ck.setup import RULES_VERSION, RULES_VERSIONS, new
@@ -88,4 +88,4 @@ def prompt(state, seat):
 
 __all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
            "apply", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
-           "move_forms", "OUT_OF_TURN"]
+           "move_forms", "OUT_OF_TURN", "label"]

@@ -298,3 +298,42 @@ def _roll_parts(after):
     elif production is not None:
         parts.append(text(_("Nobody receives anything.")))
     return parts
+
+
+# Button labels of legal moves (the generic move card). A label is read before the move is made,
+# so it must not say what chance or another seat's hidden state will decide: moves that draw
+# (dice, steals, cards played), end a turn (the next player's auto-roll) or answer by another
+# seat's preference get a plain label from their own fields; the rest show their log line.
+LABELS = {
+    "roll": _("{player} rolls the dice."),
+    "end_turn": _("{player} ends the turn."),
+    "play_progress": _("{player} plays {card}."),
+    "take_progress": _("{player} takes {card}."),
+    "discard_progress": _("{player} discards {card}."),
+    "harbor_offer": _("{player} makes Commercial Harbor offers."),
+    "harbor_commodity": _("{player} hands back {commodity}."),
+    "desert_knight": _("{player} lets the knight at {intersection} desert."),
+    "retreat_knight": _("{player} moves the displaced knight to {intersection}."),
+    "place_deserter": _("{player} places the deserter at {intersection}."),
+    "take_aqueduct": _("{player} takes {resource} (Aqueduct)."),
+}
+
+
+def label(move, state, seat=None):
+    """The label of a legal move's button, as a text dict (see LABELS)."""
+    seat = mover(move, state) if seat is None else seat
+    kind = move.get("type") if isinstance(move, dict) else None
+    if kind == "move_robber" or kind == "chase_robber":
+        return _line(move, state, state, seat)  # only the move's own fields: the stolen card is drawn later
+    if kind not in LABELS:
+        return describe(move, state, seat)
+    args = {"player": seat}
+    if "card" in move:
+        args["card"] = text(card_record(move["card"])["name"])
+    if move.get("commodity"):
+        args["commodity"] = text(CARD_NAMES[move["commodity"]])
+    if "intersection" in move:
+        args["intersection"] = move["intersection"] if move["intersection"] is not None else "—"
+    if "resource" in move:
+        args["resource"] = text(CARD_NAMES[move["resource"]]) if move["resource"] else text(_("nothing"))
+    return text(LABELS[kind], **args)

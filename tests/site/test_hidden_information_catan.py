@@ -227,3 +227,25 @@ def test_standing_preferences_are_seen_by_their_seat_only(table):
             text = everything(client, game, replays=False)
             assert '"coin", "cloth", "paper"' not in text and "coin, cloth, paper" not in text, key
     check_everyone(game, viewers, replays=False)
+
+
+def test_move_buttons_do_not_tell_the_dice_or_what_a_card_would_take_before_the_move(table):
+    """A label is read before the move: the roll's dice and a monopoly's haul are chance or hidden."""
+    game, viewers = table
+    state = empty_board(seed=5, stage="roll")
+    a = state["active"]
+    for deck in state["decks"].values():
+        if "resource_monopoly-1" in deck:
+            deck.remove("resource_monopoly-1")
+    state["players"][a]["progress"] = ["resource_monopoly-1"]
+    for seat in state["order"][1:]:
+        give(state, seat, wool=3)
+    set_state(game, with_roll(state, 3, 4, "trade"))
+    page = viewers[a].get(f"/games/{game.pk}/").content.decode()
+    assert "rolls the dice." in page and "= 7" not in page and "(red)" not in page
+    game.refresh_from_db()
+    submit_move(game.pk, user_at(game, a), {"type": "roll"}, game.version)
+    game.refresh_from_db()
+    page = viewers[a].get(f"/games/{game.pk}/live/").content.decode()
+    assert "plays Resource Monopoly." in page
+    assert "takes 9" not in page and "9 wool" not in page  # what the others hold stays hidden until played

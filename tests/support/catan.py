@@ -31,13 +31,14 @@ def set_state(game, state):
     return game
 
 
-def seven_ahead(game, seed=5, over_limit=(), cards=None):
+def seven_ahead(game, seed=5, over_limit=(), cards=None, active_cards=None):
     """The active player is about to roll a 7. `over_limit`: which opponents (0 = the next in turn
     order) hold 9 cards. Returns (active seat, opponents in turn order)."""
     state = empty_board(seed=seed, players=len(game.seat_list()), stage="roll")
     active = state["active"]
     order = state["order"]
     opponents = [order[(order.index(active) + step) % len(order)] for step in range(1, len(order))]
+    give(state, active, **(active_cards or {}))
     for index in over_limit:
         give(state, opponents[index], **(cards or {"ore": 5, "wool": 4}))
     set_state(game, with_roll(state, 3, 4, "trade"))
