@@ -168,9 +168,10 @@ def live_context(request, game, seat, error=None):
     flow = bool(pb and pb.get("flow"))
     # Card choices described by their constraints get a form each; the other moves a button.
     choices = [] if flow else [m for m in legal if presenters.has_choice(m)]
-    choices += [] if flow or not playing else engines.move_forms(game.game_id, game.state, position)
+    forms = [] if flow or not playing else engines.move_forms(game.game_id, game.state, position)
+    choices += [m for m in forms if presenters.has_choice(m)]
     labelled = [] if flow else presenters.labelled_moves(
-        game, [m for m in legal if not presenters.has_choice(m)], names, position)
+        game, [m for m in legal + forms if not presenters.has_choice(m)], names, position)
     return {
         **board,
         "game": game,

@@ -58,8 +58,21 @@ def move_forms(state, seat):
     """Offers `seat` may post now, as moves whose card fields are open choices (docs/engine.md):
     the generic move card draws them as forms; `legal_moves` does not list them."""
     from engine.catan_ck.domestic import posting_forms
+    from engine.catan_ck.preferences import preferences_of
 
-    return posting_forms(state, seat)
+    if state["phase"] == "over":
+        return []
+    current = preferences_of(state, seat)
+    toggles = [{"type": "set_preferences", "preferences": {key: value}}
+               for key, values in PREFERENCE_TOGGLES.items() for value in values if current.get(key) != value]
+    return posting_forms(state, seat) + toggles
+
+
+# The standing preferences (4.6) with a few plain values, offered as buttons by the generic move
+# card; ranked orders are set through the API (`set_preferences`).
+PREFERENCE_TOGGLES = {"auto_roll": [True, False], "trade_offers": ["decline_all", "ask"],
+                      "progress_overflow": ["new", "ask"], "knight_retreat": ["nearest", "ask"],
+                      "deserter_victim": ["weakest", "ask"]}
 
 
 PROMPTS = {

@@ -319,10 +319,27 @@ LABELS = {
 }
 
 
+PREFERENCE_LABELS = {
+    ("auto_roll", True): _("Preference: roll at once at the start of my turn"),
+    ("auto_roll", False): _("Preference: let me roll myself"),
+    ("trade_offers", "decline_all"): _("Preference: decline all trade offers"),
+    ("trade_offers", "ask"): _("Preference: ask me about trade offers"),
+    ("progress_overflow", "new"): _("Preference: a fifth progress card off turn is discarded at once"),
+    ("progress_overflow", "ask"): _("Preference: ask me which progress card to discard"),
+    ("knight_retreat", "nearest"): _("Preference: a displaced knight retreats to the nearest spot"),
+    ("knight_retreat", "ask"): _("Preference: ask me where a displaced knight retreats"),
+    ("deserter_victim", "weakest"): _("Preference: a Deserter takes my weakest knight"),
+    ("deserter_victim", "ask"): _("Preference: ask me which knight deserts"),
+}
+
+
 def label(move, state, seat=None):
     """The label of a legal move's button, as a text dict (see LABELS)."""
     seat = mover(move, state) if seat is None else seat
     kind = move.get("type") if isinstance(move, dict) else None
+    chosen = list(move.get("preferences", {}).items()) if kind == "set_preferences" else []
+    if len(chosen) == 1 and tuple(chosen[0]) in PREFERENCE_LABELS:
+        return text(PREFERENCE_LABELS[tuple(chosen[0])])
     if kind == "move_robber" or kind == "chase_robber":
         return _line(move, state, state, seat)  # only the move's own fields: the stolen card is drawn later
     if kind not in LABELS:

@@ -138,7 +138,7 @@ def test_every_catan_move_type_of_a_seat_is_reachable_from_its_card(catan):
         acting = sorted(catan_rules.to_act(catan.state))
         position = acting[rng.randrange(len(acting))]
         submit_move(catan.pk, user_at(catan, position), bot_move(catan, position, rng), catan.version)
-    assert {"setup_place", "roll", "end_turn", "offer_trade", "post_standing"} <= seen, seen
+    assert {"setup_place", "roll", "end_turn", "offer_trade", "post_standing", "set_preferences"} <= seen, seen
 
 
 def test_catan_is_offered_with_its_options_for_3_and_4_players_in_english_and_german(alice):
@@ -194,3 +194,15 @@ def engines_to_act(game):
     from games import engines
 
     return engines.to_act(game.game_id, game.state)
+
+
+def test_a_preference_is_one_button_away(catan):
+    active, (first, _second) = action_phase(catan, brick=1)
+    client = client_of(user_at(catan, first))
+    page = client.get(f"/games/{catan.pk}/").content.decode()
+    assert "Preference: decline all trade offers" in page
+    move = {"type": "set_preferences", "preferences": {"trade_offers": "decline_all"}}
+    post_choice(client, catan, move, {})
+    catan.refresh_from_db()
+    assert catan.state["players"][first]["preferences"]["trade_offers"] == "decline_all"
+    assert "Preference: ask me about trade offers" in client.get(f"/games/{catan.pk}/").content.decode()
