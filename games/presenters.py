@@ -48,6 +48,8 @@ def move_label(game, move, names, seat=None):
     """A button label for one legal move: the engine's `label` if it has one, else the log line the
     move would leave (the same words as the game log), else the move's fields."""
     module = engines.rules(game.game_id)
+    if has_choice(move):  # a template, not a move: its log line cannot be computed
+        return str(move.get("type", "?")).replace("_", " ").capitalize()
     if hasattr(module, "label"):
         return render(module.label(move, game.state, seat), names)
     if move.get("type") == "undo":

@@ -191,7 +191,10 @@ def _line(move, state, after, seat):
         line = {"offer_trade": _("{player} offers {give} for {want}."),
                 "post_standing": _("{player} posts a standing offer: {give} for {want}."),
                 "counter_trade": _("{player} counters: {give} for {want}.")}[kind]
-        return text(line, give=cards_text(move["give"]), want=cards_text(move["want"]), **who)
+        line = text(line, give=cards_text(move["give"]), want=cards_text(move["want"]), **who)
+        if move.get("until") is not None:
+            line = text(_("{line} It stands through turn {turn}."), line=line, turn=move["until"])
+        return line
     if kind == "answer_trade" and move["answer"] == "decline":
         return text(_("{player} declines offer {offer}."), offer=move["offer"], **who)
     if kind == "answer_trade" and not any(e["kind"] == "trade" for e in context_events(move, state, seat)):

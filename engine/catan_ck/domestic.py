@@ -74,7 +74,12 @@ def do_post_standing(context, seat, move):
     need(holds(state, seat, give), _("You do not hold these cards."))
     need(sum(1 for o in state["offers"] if o["author"] == seat and o["kind"] == "standing") < STANDING_OFFER_LIMIT,
          _("At most {count} standing offers."), count=STANDING_OFFER_LIMIT)
-    _post(context, seat, "standing", give, want, None)
+    until = move.get("until")  # ASYNC-TRADE-04: the offer stands through this turn number
+    need(until is None or until >= current_turn(state), _("An offer cannot expire before the current turn."))
+    offer_id = _post(context, seat, "standing", give, want, None)
+    if until is not None:
+        context.state["offers"][-1]["until"] = until
+    return offer_id
 
 
 def find_offer(state, offer_id):
@@ -171,10 +176,20 @@ def do_withdraw_trade(context, seat, move):
     _remove(context, offer["id"])
 
 
+def current_turn(state):
+    return state["turn"]["number"] if state.get("turn") else 0
+
+
 def end_of_turn(context):
-    """Turn offers and counter-offers lapse with the turn (ASYNC-TRADE-02/03)."""
-    if any(o["kind"] != "standing" for o in context.state["offers"]):
-        context.state["offers"] = [o for o in context.state["offers"] if o["kind"] == "standing"]
+    """Turn offers and counter-offers lapse with the turn (ASYNC-TRADE-02/03), and standing
+    offers whose last turn this was (ASYNC-TRADE-04, `until`)."""
+    ending = current_turn(context.state)
+
+    def stays(offer):
+        return offer["kind"] == "standing" and (offer.get("until") is None or offer["until"] > ending)
+
+    if not all(stays(o) for o in context.state["offers"]):
+        context.state["offers"] = [o for o in context.state["offers"] if stays(o)]
         context.written.add("offers")
 
 

@@ -206,3 +206,14 @@ def test_a_preference_is_one_button_away(catan):
     catan.refresh_from_db()
     assert catan.state["players"][first]["preferences"]["trade_offers"] == "decline_all"
     assert "Preference: ask me about trade offers" in client.get(f"/games/{catan.pk}/").content.decode()
+
+
+def test_the_api_lists_a_discard_as_its_constraint_and_the_offers_as_forms(catan):
+    import json
+
+    active, (owing, _other) = seven_rolled(catan)
+    answer = json.loads(client_of(user_at(catan, owing)).get(f"/api/games/{catan.pk}/moves/").content)
+    (discard,) = [m for m in answer["moves"] if m["move"]["type"] == "discard"]
+    assert discard["move"]["cards"] == {"choose": {"count": 4, "from": {"wool": 4, "ore": 5}}}
+    assert discard["label"] == "Discard"
+    assert {f["type"] for f in answer["forms"]} >= {"post_standing", "set_preferences"}
