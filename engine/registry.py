@@ -4,14 +4,13 @@ GAMES = {}
 
 
 def _register():
+    import engine.catan_ck
     import engine.praga
 
     GAMES["praga"] = engine.praga
-    # engine.catan_ck is complete as rules but not listed yet: the site must first apply its
-    # timeout_move per open decision (not per turn), draw its constraint-described card choices
-    # in the move card, pass the seat to describe, and extend the leak tests to it (issue 11;
-    # docs/catan_ck.md "What comes next"). Listing it earlier would offer a game that cannot be
-    # played over days as specified.
+    # Played over days: every decision owed off turn has its own deadline and a default
+    # (timeout_move), card choices are drawn from their constraints on the move card.
+    GAMES["catan_ck"] = engine.catan_ck
     # engine.queens_architect is complete as rules (issue 13, docs/queens_architect.md) but not
     # listed yet: its board (map, action stars, black board, tavern, tracks) and the site part
     # (move card, leak tests of pages, replays and emails) come later. Listing it earlier would

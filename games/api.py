@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.models import ApiToken
 from engine.core.text import text
-from games import moves, presenters
+from games import engines, moves, presenters
 from games.access import watchable_game
 from games.numbers import BadParameter, json_number, query_number
 from games.text import render
@@ -87,7 +87,9 @@ def game_moves(request, pk):
     if request.method == "GET":
         game, seat = watchable_game(request.user, pk)
         legal = [{"move": m["move"], "label": m["label"]} for m in presenters.legal_moves(game, seat)]
-        return JsonResponse({"version": game.version, "seat": seat and seat.position, "moves": legal})
+        # Moves with open card choices besides the legal ones (Catan: offers), as templates.
+        forms = engines.move_forms(game.game_id, game.state, seat.position) if seat and not game.is_finished else []
+        return JsonResponse({"version": game.version, "seat": seat and seat.position, "moves": legal, "forms": forms})
     # A submit reads the game once, locked, with everything the answer needs (moves.locked_game);
     # who may move (and whether an outsider may know the game: 404) is checked there.
     body = parse_body(request)

@@ -139,7 +139,11 @@ def apply_timeouts(now):
 
 
 def time_out(seat_pk, deadline, now):
-    """The clock of this seat ran out: vacation if days remain, else the game's policy."""
+    """The clock of this seat ran out: the game's default for a decision owed off turn; else
+    vacation if days remain, else the game's policy."""
+    answered = answer_by_default(seat_pk, deadline, now)
+    if answered is not None:
+        return None if answered == "taken" else answered
     seat = Seat.objects.select_related("user__profile").get(pk=seat_pk)
     profile = getattr(seat.user, "profile", None)
     if profile is not None and profile.vacation_auto and not on_vacation(profile) and profile.vacation_left > datetime.timedelta(0):
@@ -173,6 +177,39 @@ def hand_to_bot(game, seat, now, line):
                                            clock_left=None)
     _event(game, now, line)
     outbox.on_commit_task("play_bots", game.pk)
+
+
+def answer_by_default(seat_pk, deadline, now):
+    """Submit the engine's `timeout_move` for a decision this seat owes off turn, through the
+    move pipeline in one transaction: "default" when done, "taken" when another worker claimed
+    this deadline first, None when the seat owes no such decision (its turn: the policy)."""
+    with transaction.atomic():
+        game_pk = Seat.objects.filter(pk=seat_pk).values_list("game_id", flat=True).first()
+        if game_pk is None:
+            return "taken"
+        game = moves.locked_game(game_pk)
+        seat = next(s for s in game.seat_list() if s.pk == seat_pk)
+        if seat.deadline != deadline or game.is_finished or seat.dropped or not seat.to_act:
+            return "taken"  # answered, moved on or handled since the tick saw it
+        if seat.position not in engines.to_act(game.game_id, game.state):
+            return None
+        move = engines.timeout_move(game.game_id, game.state, seat.position)
+        if move is None:
+            return None
+        claimed = Seat.objects.filter(pk=seat_pk, deadline=deadline, to_act=True, dropped=False).update(
+            deadline=None, next_nag=None)
+        if claimed != 1:
+            return "taken"
+        new_state = engines.apply(game.game_id, game.state, seat.position, move)
+        line = engines.describe(game.game_id, move, game.state, seat.position)
+        automatic = engines.automatic_turns(game.game_id, move, game.state)
+        since = seat.waiting_since
+        moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
+        if seat.to_act and seat.waiting_since == since:  # still owes the same: a new wait, never none
+            seat.waiting_since = now
+            Seat.objects.filter(pk=seat_pk).update(
+                waiting_since=now, **clock_fields(game, seat, getattr(seat.user, "profile", None), seat.position))
+    return "default"
 
 
 def cancel(game, now, reason, kind, timed_out=None):
@@ -241,6 +278,7 @@ def nag(seat, now):
         kind = "warning" if warning else "reminder"
         outbox.queue(seat.user, kind, f"{kind}:{seat.pk}:{old.isoformat()}", {
             "game": game, "deadline": seat.deadline, "waiting_since": seat.waiting_since,
+            "prompt": engines.prompt(game.game_id, game.state, seat.position),
         })
     return True
 
@@ -347,19 +385,22 @@ def bot_move(game_pk):
             return False
         move = choose_bot_move(game, seat.position)
         new_state = engines.apply(game.game_id, game.state, seat.position, move)
-        line = engines.describe(game.game_id, move, game.state)
+        line = engines.describe(game.game_id, move, game.state, seat.position)
         automatic = engines.automatic_turns(game.game_id, move, game.state)
         moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
     return True
 
 
 def choose_bot_move(game, position):
-    """Praga's own random bot; any other game: a random legal move (never undo)."""
+    """Praga's and Catan's own random bots (Catan's fills a card choice described by its
+    constraints); any other game: a random legal move (never undo)."""
     rng = random.Random(f"{game.pk}:{game.version}:{position}")  # not the game's secret generator
-    if game.game_id == "praga":
-        from engine.core.rng import Rng
-        from engine.praga import bots
+    if game.game_id in ("praga", "catan_ck"):
+        from importlib import import_module
 
+        from engine.core.rng import Rng
+
+        bots = import_module(f"engine.{game.game_id}.bots")
         return bots.random_move(game.state, position, Rng.from_seed(rng.getrandbits(62)))
     legal = [m for m in engines.legal_moves(game.game_id, game.state, position) if m.get("type") != "undo"]
     return rng.choice(legal)

@@ -25,8 +25,12 @@ def rules(game_id):
 
 
 def title(game_id):
+    """The game's name in the active language (an engine TITLE may be a text dict)."""
+    from games.text import render
+
     module = rules(game_id)
-    return getattr(module, "TITLE", None) or game_id.replace("_", " ").title()
+    name = getattr(module, "TITLE", None)
+    return (render(name) if isinstance(name, dict) else name) or game_id.replace("_", " ").title()
 
 
 def options_spec(game_id):
@@ -47,6 +51,13 @@ def to_act(game_id, state):
     return set(rules(game_id).to_act(state))
 
 
+def out_of_turn(game_id, move):
+    """True for a move type the game lets a seat make outside `to_act` (Catan's trade answers,
+    standing offers, preferences); `apply` still checks it. Optional: none by default."""
+    kinds = getattr(rules(game_id), "OUT_OF_TURN", ())
+    return isinstance(move, dict) and move.get("type") in kinds
+
+
 def turn_marker(game_id, state):
     return rules(game_id).turn_marker(state)
 
@@ -65,8 +76,26 @@ def outcome(game_id, state):
     return rules(game_id).outcome(state)
 
 
-def describe(game_id, move, state):
-    return rules(game_id).describe(move, state)
+def describe(game_id, move, state, seat=None):
+    """The log line of `move` by `seat` on `state` (the seat matters where several seats act)."""
+    return rules(game_id).describe(move, state, seat=seat)
+
+
+def timeout_move(game_id, state, seat):
+    """The default move for a decision `seat` owes off turn, or None (its own turn: the policy)."""
+    return rules(game_id).timeout_move(state, seat)
+
+
+def move_forms(game_id, state, seat):
+    """Moves with open card choices the seat may make besides its legal moves (optional)."""
+    forms = getattr(rules(game_id), "move_forms", None)
+    return list(forms(state, seat)) if forms is not None and seat is not None else []
+
+
+def prompt(game_id, state, seat):
+    """What `seat` must decide now, as a text dict, or None (optional in the contract)."""
+    ask = getattr(rules(game_id), "prompt", None)
+    return ask(state, seat) if ask is not None else None
 
 
 def unknown_rules_version(game_id, state):

@@ -101,11 +101,11 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
     if version != game.version:
         raise MoveRefused(409, text("The game has changed since you looked at it."), game)
     check_shape(move)
-    if seat.position not in engines.to_act(game.game_id, game.state):
+    if seat.position not in engines.to_act(game.game_id, game.state) and not engines.out_of_turn(game.game_id, move):
         raise MoveRefused(403, text("It is not your turn."))
     try:
         new_state = engines.apply(game.game_id, game.state, seat.position, move)
-        log_text = engines.describe(game.game_id, move, game.state)
+        log_text = engines.describe(game.game_id, move, game.state, seat.position)
         automatic = engines.automatic_turns(game.game_id, move, game.state)
     except IllegalMove as error:
         raise MoveRefused(400, error.as_text()) from None
@@ -177,6 +177,10 @@ def update_seats(game, now, before, mover=None):
 
     acting = engines.to_act(game.game_id, game.state)
     new_turn = engines.turn_marker(game.game_id, before) != engines.turn_marker(game.game_id, game.state)
+
+    def new_decision(position):
+        return (engines.timeout_move(game.game_id, before, position)
+                != engines.timeout_move(game.game_id, game.state, position))
     result = engines.outcome(game.game_id, game.state)
     if result is not None:
         game.status = Game.Status.FINISHED
@@ -191,7 +195,7 @@ def update_seats(game, now, before, mover=None):
         seat.to_act = seat.position in acting
         if not seat.to_act:
             seat.waiting_since = None
-        elif not was_acting or seat.waiting_since is None or new_turn:
+        elif not was_acting or seat.waiting_since is None or new_turn or new_decision(seat.position):
             seat.waiting_since = now
         seat.rank = ranks.get(seat.position)
         seat.score = scores.get(seat.position)
@@ -220,6 +224,10 @@ def ranking(outcome):
     order = outcome.get("ranking") if isinstance(outcome, dict) else None
     if isinstance(order, list):
         for place, entry in enumerate(order, start=1):
+            if isinstance(entry, dict):  # {"seat", "rank", "score"} (Catan: equal points share a rank)
+                if isinstance(entry.get("seat"), int) and isinstance(entry.get("rank"), int):
+                    ranks[entry["seat"]] = entry["rank"]
+                continue
             group = entry if isinstance(entry, list) else [entry]  # a tie comes as a list
             for seat in group:
                 if isinstance(seat, int):

@@ -44,18 +44,20 @@ def players(game):
     ]
 
 
-def move_label(game, move, names):
+def move_label(game, move, names, seat=None):
     """A button label for one legal move: the engine's `label` if it has one, else the log line the
     move would leave (the same words as the game log), else the move's fields."""
     module = engines.rules(game.game_id)
+    if has_choice(move):  # a template, not a move: its log line cannot be computed
+        return str(move.get("type", "?")).replace("_", " ").capitalize()
     if hasattr(module, "label"):
-        return render(module.label(move, game.state), names)
+        return render(module.label(move, game.state, seat), names)
     if move.get("type") == "undo":
         from django.utils.translation import gettext
 
         return gettext("Undo")
     try:
-        line = engines.describe(game.game_id, move, game.state)
+        line = engines.describe(game.game_id, move, game.state, seat)
     except Exception:  # a label must never break the page: fall back to the fields
         line = None
     if line:
@@ -78,13 +80,14 @@ def _plain(value):
 def legal_moves(game, seat, names=None):
     if seat is None or game.is_finished:
         return []
-    return labelled_moves(game, engines.legal_moves(game.game_id, game.state, seat.position), names)
+    return labelled_moves(game, engines.legal_moves(game.game_id, game.state, seat.position), names,
+                          seat=seat.position)
 
 
-def labelled_moves(game, moves, names=None):
+def labelled_moves(game, moves, names=None, seat=None):
     """Each legal move with its button label, JSON and kind (for the generic move card and the API)."""
     names = names or player_names(game)
-    labels = [move_label(game, move, names) for move in moves]
+    labels = [move_label(game, move, names, seat) for move in moves]
     # A log line may hide what only the mover knows ("chooses a card"): the fields tell such moves apart.
     repeated = {label for label in labels if labels.count(label) > 1}
     return [
@@ -193,3 +196,75 @@ def page_title(game, seat, site_name):
     if seat is not None and seat.to_act and not game.is_finished:
         return "(%s) %s" % (gettext("Your turn"), title)
     return title
+# Card choices described by their constraints (docs/engine.md) ---------------------------------
+
+def is_choice(value):
+    return isinstance(value, dict) and set(value) == {"choose"} and isinstance(value["choose"], dict)
+
+
+def has_choice(move):
+    return isinstance(move, dict) and any(is_choice(value) for value in move.values())
+
+
+def choice_bounds(choice):
+    """(fewest, most) cards of a choice: an exact `count`, or `min` and `max`."""
+    spec = choice["choose"]
+    if "count" in spec:
+        return spec["count"], spec["count"]
+    return spec.get("min", 0), spec.get("max", sum(spec.get("from", {}).values()))
+
+
+def card_name(key):
+    """A card type's name: its key is the engine's msgid ("ore" -> "Erz")."""
+    from django.utils.translation import gettext
+
+    name = gettext(key)
+    return name[:1].upper() + name[1:]
+
+
+def choice_forms(game, moves, prefix="c"):
+    """One form per move with card choices: its fields, each card type with its most, and bounds."""
+    from django.utils.translation import gettext
+
+    forms = []
+    for index, move in enumerate(moves):
+        fields = []
+        for name, value in move.items():
+            if not is_choice(value):
+                continue
+            low, high = choice_bounds(value)
+            if low == high:
+                hint = gettext("Choose exactly {count}.").format(count=low)
+            else:
+                hint = gettext("Choose {low} to {high}.").format(low=low, high=high)
+            fields.append({
+                "name": name, "label": name.replace("_", " ").capitalize(), "low": low, "high": high, "hint": hint,
+                "cards": [{"key": card, "label": card_name(card), "most": most,
+                           "id": f"{prefix}{index}-{name}-{card}", "input": f"pick:{name}:{card}"}
+                          for card, most in value["choose"]["from"].items() if most > 0],
+            })
+        fixed = [f"{key.replace('_', ' ')}: {_plain(value)}" for key, value in move.items()
+                 if key not in ("type", "decision") and not is_choice(value)]
+        forms.append({"json": json.dumps(move, separators=(",", ":")), "kind": str(move.get("type", "")),
+                      "details": ", ".join(fixed), "fields": fields, "id": f"{prefix}{index}"})
+    return forms
+
+
+def fill_choices(move, picks):
+    """The template `move` with each card choice replaced by the counts picked in the form
+    (`picks`: {"pick:<field>:<card>": "2"}). Counts that are not whole numbers count as 0; the
+    engine refuses a choice that breaks its constraints, with its reason."""
+    if not has_choice(move):
+        return move
+    filled = dict(move)
+    for name, value in move.items():
+        if not is_choice(value):
+            continue
+        chosen = {}
+        for card in value["choose"].get("from", {}):
+            raw = str(picks.get(f"pick:{name}:{card}", "0")).strip()
+            count = int(raw) if raw.isdigit() and len(raw) <= 3 else 0
+            if count:
+                chosen[card] = count
+        filled[name] = chosen
+    return filled

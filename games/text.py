@@ -1,7 +1,8 @@
 """Engine text dicts ({"msg", "args"}) into the reader's language.
 
 The msg is the msgid; args fill its {named} fields. An arg named `player` (or
-`seat`, or ending in `_player`/`_seat`) holding a seat number is shown as that player's name; an
+`seat`, `victim`, `receiver`, `other`, or ending in `_player`/`_seat`) holding a seat number is
+shown as that player's name; an
 arg that is itself a text dict is rendered the same way.
 """
 
@@ -33,5 +34,9 @@ def _arg(key, value, names):
     return value
 
 
+# Args that hold a seat number in engine lines (Catan names the other side of an exchange or a steal).
+SEAT_ARGS = ("player", "seat", "victim", "receiver", "other")
+
+
 def _names_a_seat(key):
-    return key in ("player", "seat") or key.endswith(("_player", "_seat"))
+    return key in SEAT_ARGS or key.endswith(("_player", "_seat"))

@@ -187,7 +187,13 @@ def live_context(request, game, seat, error=None):
     board = boards.context(game, seat, view, legal)
     pb = board.get("pb")
     # A board with its own click flow replaces the move card, and a board view-model draws its own log.
-    labelled = [] if pb and pb.get("flow") else presenters.labelled_moves(game, legal, names)
+    flow = bool(pb and pb.get("flow"))
+    # Card choices described by their constraints get a form each; the other moves a button.
+    choices = [] if flow else [m for m in legal if presenters.has_choice(m)]
+    forms = [] if flow or not playing else engines.move_forms(game.game_id, game.state, position)
+    choices += [m for m in forms if presenters.has_choice(m)]
+    labelled = [] if flow else presenters.labelled_moves(
+        game, [m for m in legal + forms if not presenters.has_choice(m)], names, position)
     return {
         **board,
         "game": game,
@@ -198,6 +204,8 @@ def live_context(request, game, seat, error=None):
         "board_template": board_template(game.game_id),
         "moves": grouped([m for m in labelled if not m["undo"]]),
         "undo": next((m for m in labelled if m["undo"]), None),
+        "choices": presenters.choice_forms(game, choices),
+        "prompt": render_text(engines.prompt(game.game_id, game.state, position), names) if playing else "",
         "log": [] if pb else presenters.log(game, names, last=presenters.LOG_LAST)[::-1],
         "log_cut": not pb and game.version > presenters.LOG_LAST,
         "request_id": new_request_id(),
@@ -272,6 +280,7 @@ def game_move(request, pk):
     watchable_game(request.user, pk)  # a private game is a 404 to outsiders, like an unknown id
     raw = request.POST.get("move", "")
     move = parse_json(raw) if len(raw) <= MAX_BODY else None
+    move = presenters.fill_choices(move, request.POST)  # a card-choice form's counts
     version = form_number(request, "version")
     error = None
     try:

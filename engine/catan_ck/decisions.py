@@ -159,8 +159,9 @@ def sample_card_choice(value, rng):
     return chosen
 
 
-def timeout_move(state, seat):
-    """The move the site submits for `seat` when its deadline passed (ASYNC-05), or None."""
+def default_move(state, seat):
+    """The default of `seat`'s open decision or own step when its deadline passed (ASYNC-05, 4.3,
+    4.4), or None. The site submits it only for decisions owed off turn (`timeout_move`)."""
     if state["phase"] == "over":
         return None
     for decision in state["decisions"]:

@@ -191,7 +191,10 @@ def _line(move, state, after, seat):
         line = {"offer_trade": _("{player} offers {give} for {want}."),
                 "post_standing": _("{player} posts a standing offer: {give} for {want}."),
                 "counter_trade": _("{player} counters: {give} for {want}.")}[kind]
-        return text(line, give=cards_text(move["give"]), want=cards_text(move["want"]), **who)
+        line = text(line, give=cards_text(move["give"]), want=cards_text(move["want"]), **who)
+        if move.get("until") is not None:
+            line = text(_("{line} It stands through turn {turn}."), line=line, turn=move["until"])
+        return line
     if kind == "answer_trade" and move["answer"] == "decline":
         return text(_("{player} declines offer {offer}."), offer=move["offer"], **who)
     if kind == "answer_trade" and not any(e["kind"] == "trade" for e in context_events(move, state, seat)):
@@ -298,3 +301,59 @@ def _roll_parts(after):
     elif production is not None:
         parts.append(text(_("Nobody receives anything.")))
     return parts
+
+
+# Button labels of legal moves (the generic move card). A label is read before the move is made,
+# so it must not say what chance or another seat's hidden state will decide: moves that draw
+# (dice, steals, cards played), end a turn (the next player's auto-roll) or answer by another
+# seat's preference get a plain label from their own fields; the rest show their log line.
+LABELS = {
+    "roll": _("{player} rolls the dice."),
+    "end_turn": _("{player} ends the turn."),
+    "play_progress": _("{player} plays {card}."),
+    "take_progress": _("{player} takes {card}."),
+    "discard_progress": _("{player} discards {card}."),
+    "harbor_offer": _("{player} makes Commercial Harbor offers."),
+    "harbor_commodity": _("{player} hands back {commodity}."),
+    "desert_knight": _("{player} lets the knight at {intersection} desert."),
+    "retreat_knight": _("{player} moves the displaced knight to {intersection}."),
+    "place_deserter": _("{player} places the deserter at {intersection}."),
+    "take_aqueduct": _("{player} takes {resource} (Aqueduct)."),
+}
+
+
+PREFERENCE_LABELS = {
+    ("auto_roll", True): _("Preference: roll at once at the start of my turn"),
+    ("auto_roll", False): _("Preference: let me roll myself"),
+    ("trade_offers", "decline_all"): _("Preference: decline all trade offers"),
+    ("trade_offers", "ask"): _("Preference: ask me about trade offers"),
+    ("progress_overflow", "new"): _("Preference: a fifth progress card off turn is discarded at once"),
+    ("progress_overflow", "ask"): _("Preference: ask me which progress card to discard"),
+    ("knight_retreat", "nearest"): _("Preference: a displaced knight retreats to the nearest spot"),
+    ("knight_retreat", "ask"): _("Preference: ask me where a displaced knight retreats"),
+    ("deserter_victim", "weakest"): _("Preference: a Deserter takes my weakest knight"),
+    ("deserter_victim", "ask"): _("Preference: ask me which knight deserts"),
+}
+
+
+def label(move, state, seat=None):
+    """The label of a legal move's button, as a text dict (see LABELS)."""
+    seat = mover(move, state) if seat is None else seat
+    kind = move.get("type") if isinstance(move, dict) else None
+    chosen = list(move.get("preferences", {}).items()) if kind == "set_preferences" else []
+    if len(chosen) == 1 and tuple(chosen[0]) in PREFERENCE_LABELS:
+        return text(PREFERENCE_LABELS[tuple(chosen[0])])
+    if kind == "move_robber" or kind == "chase_robber":
+        return _line(move, state, state, seat)  # only the move's own fields: the stolen card is drawn later
+    if kind not in LABELS:
+        return describe(move, state, seat)
+    args = {"player": seat}
+    if "card" in move:
+        args["card"] = text(card_record(move["card"])["name"])
+    if move.get("commodity"):
+        args["commodity"] = text(CARD_NAMES[move["commodity"]])
+    if "intersection" in move:
+        args["intersection"] = move["intersection"] if move["intersection"] is not None else "—"
+    if "resource" in move:
+        args["resource"] = text(CARD_NAMES[move["resource"]]) if move["resource"] else text(_("nothing"))
+    return text(LABELS[kind], **args)

@@ -74,7 +74,12 @@ def do_post_standing(context, seat, move):
     need(holds(state, seat, give), _("You do not hold these cards."))
     need(sum(1 for o in state["offers"] if o["author"] == seat and o["kind"] == "standing") < STANDING_OFFER_LIMIT,
          _("At most {count} standing offers."), count=STANDING_OFFER_LIMIT)
-    _post(context, seat, "standing", give, want, None)
+    until = move.get("until")  # ASYNC-TRADE-04: the offer stands through this turn number
+    need(until is None or until >= current_turn(state), _("An offer cannot expire before the current turn."))
+    offer_id = _post(context, seat, "standing", give, want, None)
+    if until is not None:
+        context.state["offers"][-1]["until"] = until
+    return offer_id
 
 
 def find_offer(state, offer_id):
@@ -171,10 +176,20 @@ def do_withdraw_trade(context, seat, move):
     _remove(context, offer["id"])
 
 
+def current_turn(state):
+    return state["turn"]["number"] if state.get("turn") else 0
+
+
 def end_of_turn(context):
-    """Turn offers and counter-offers lapse with the turn (ASYNC-TRADE-02/03)."""
-    if any(o["kind"] != "standing" for o in context.state["offers"]):
-        context.state["offers"] = [o for o in context.state["offers"] if o["kind"] == "standing"]
+    """Turn offers and counter-offers lapse with the turn (ASYNC-TRADE-02/03), and standing
+    offers whose last turn this was (ASYNC-TRADE-04, `until`)."""
+    ending = current_turn(context.state)
+
+    def stays(offer):
+        return offer["kind"] == "standing" and (offer.get("until") is None or offer["until"] > ending)
+
+    if not all(stays(o) for o in context.state["offers"]):
+        context.state["offers"] = [o for o in context.state["offers"] if stays(o)]
         context.written.add("offers")
 
 
@@ -202,3 +217,33 @@ def trade_moves(state, seat):
             moves += [{"type": "complete_trade", "offer": offer["id"], "with": s} for s in offer["accepted"]
                       if holds(state, s, offer["want"]) and holds(state, seat, offer["give"])]
     return moves
+
+
+def _open_choice(source, low, high):
+    """A card choice of `low` to `high` cards within `source` (docs/engine.md, constraints)."""
+    return {"choose": {"min": low, "max": high, "from": source}}
+
+
+def posting_forms(state, seat):
+    """The offers `seat` may post now, as move forms with open card choices (the generic move
+    card draws them; `legal_moves` leaves them out: their forms are too many to list)."""
+    from engine.catan_ck.data.terrains import BANK
+
+    if state["phase"] != "play":
+        return []
+    hand = state["players"][seat]["hand"]
+    held = {card: hand[card] for card in CARD_TYPES if hand[card]}
+    if not held:
+        return []
+    give = _open_choice(held, 1, sum(held.values()))
+    want = _open_choice(dict(BANK), 1, sum(BANK.values()))
+    forms = []
+    if seat == state["active"] and action_phase(state) and \
+            sum(1 for o in state["offers"] if o["kind"] == "turn") < TURN_OFFER_LIMIT:
+        forms += [{"type": "offer_trade", "give": give, "want": want, "mode": mode} for mode in ("first", "choose")]
+    for offer in state["offers"]:
+        if offer["kind"] == "turn" and seat in offer["to"] and seat not in offer["accepted"]:
+            forms.append({"type": "counter_trade", "offer": offer["id"], "give": give, "want": want})
+    if sum(1 for o in state["offers"] if o["kind"] == "standing" and o["author"] == seat) < STANDING_OFFER_LIMIT:
+        forms.append({"type": "post_standing", "give": give, "want": want})
+    return forms

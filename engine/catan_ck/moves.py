@@ -51,7 +51,7 @@ SCHEMA = {
     "harbor_offer": ({"offers": CARDS}, "action"),
     "set_preferences": ({"preferences": CARDS}, "trade"),
     "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR}, "trade"),
-    "post_standing": ({"give": CARDS, "want": CARDS}, "trade"),
+    "post_standing": ({"give": CARDS, "want": CARDS, "until": OPT_INT}, "trade"),
     "answer_trade": ({"offer": INT, "answer": STR}, "trade"),
     "counter_trade": ({"offer": INT, "give": CARDS, "want": CARDS}, "trade"),
     "complete_trade": ({"offer": INT, "with": INT}, "trade"),
@@ -62,8 +62,8 @@ SCHEMA = {
     "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
 }
-OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode"}
-# moves the site may submit as `{"type": ..., "timeout": true}` (decisions.timeout_move)
+OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode", "until"}
+# moves the site may submit as `{"type": ..., "timeout": true}` (decisions.default_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
                  "discard_progress", "retreat_knight", "take_aqueduct", "give_cards", "take_progress",
                  "take_cards", "place_deserter", "desert_knight", "harbor_commodity"}

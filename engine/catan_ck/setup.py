@@ -1,6 +1,6 @@
 """A new game and the setup placements (CAT-GAME, CAT-SETUP, CK-SETUP, CAT-BOARD-08)."""
 
-from engine.core.contract import normalize_options
+from engine.core.contract import check_rules_version, normalize_options
 from engine.core.rng import Rng
 from engine.catan_ck import board
 from engine.catan_ck.board import GEOMETRY
@@ -33,7 +33,8 @@ def new_player(seat):
     }
 
 
-def new(options, seats, seed):
+def new(options, seats, seed, rules_version=None):
+    version = check_rules_version(RULES_VERSIONS, rules_version)
     options = normalize_options(OPTIONS, options, seats)
     rng = Rng.from_seed(seed)
     layout = board.generate(options, rng)
@@ -46,7 +47,7 @@ def new(options, seats, seed):
         decks[deck] = cards
     return {
         "game": "catan_ck",
-        "rules_version": RULES_VERSION,
+        "rules_version": version,
         "options": options,
         "players_count": seats,
         "order": order,

@@ -12,11 +12,21 @@ A game is a module (or object) with these callables over plain JSON-able data:
     apply(state, seat, move) -> state   new state; raises IllegalMove; never mutates `state`
     view(state, seat | None) -> dict    what that seat (None: a spectator) may see
     outcome(state) -> dict | None       None while running; ranking, scores, breakdown at the end
-    describe(move, state) -> text       log line for `move` applied to `state` (engine.core.text)
+    describe(move, state, seat=None) -> text
+                                        log line for `move` applied to `state` (engine.core.text);
+                                        `seat` made the move (the site always passes it)
+    timeout_move(state, seat) -> move | None
+                                        the default the site submits when `seat`'s deadline for a
+                                        decision it owes off turn passed; None for a seat's own turn
+                                        (the game's timeout policy applies: drop + bot, or cancel)
     RULES_VERSION                       the rules version `new` records in the state (int)
     RULES_VERSIONS                      every version `apply` can still play (running games keep theirs)
     automatic_turns(move, state) -> [text]  log lines of the turns the game plays by itself
                                         (solo opponents) when `move` is applied to `state`
+    OUT_OF_TURN                         optional: move types a seat outside to_act may submit
+                                        (Catan's trade answers, standing offers, preferences)
+    prompt(state, seat) -> text | None  optional: what `seat` must decide now, in words ("You must
+                                        discard 4 cards."), for emails and the move card; None = its turn
 
 Undo is a move, `{"type": "undo"}`, listed by `legal_moves` whenever the seat may
 take back its last move of the current turn (engine.core.undo).
@@ -51,7 +61,9 @@ class Game(Protocol):
 
     def outcome(self, state: dict) -> dict | None: ...
 
-    def describe(self, move: dict, state: dict) -> dict: ...
+    def describe(self, move: dict, state: dict, seat: int | None = None) -> dict: ...
+
+    def timeout_move(self, state: dict, seat: int) -> dict | None: ...
 
     def automatic_turns(self, move: dict, state: dict) -> list: ...
 

@@ -24,6 +24,12 @@ def solo_opponent(options):
     return None
 
 
+def timeout_move(state, seat):
+    """None: Praga owes no decisions off turn. A turn that runs out of time gets the game's
+    timeout policy (the seat is dropped and a bot plays it, or the game is cancelled)."""
+    return None
+
+
 def outcome(state):
     if state.get("phase") != "over":
         return None
@@ -32,4 +38,4 @@ def outcome(state):
 
 __all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves", "apply",
            "view", "outcome", "describe", "automatic_turns", "solo_opponent",
-           "determinize"]
+           "determinize", "timeout_move"]

@@ -127,10 +127,11 @@ def _cost_text(gold, stone):
     return reward_text((["%dG" % gold] if gold else []) + (["%dS" % stone] if stone else []))
 
 
-def describe(move, state):
+def describe(move, state, seat=None):
+    """The log line; `seat` is who moves (in Praga always the active seat)."""
     from engine.praga.moves import apply
 
-    seat = state.get("active")
+    seat = state.get("active") if seat is None else seat
     line = _line(move, state, seat)
     if not isinstance(move, dict) or move.get("type") == "undo" or seat is None:
         return line

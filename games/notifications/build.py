@@ -74,15 +74,22 @@ def turn_recap(entry, profile):
     deadline with its zone named, and what happens at the deadline. Only the public log."""
     from games.models import Game, TimeoutPolicy
     from games.presenters import log, player_names
+    from games.text import render as render_text
 
     game = Game.objects.select_related("invitation").get(pk=entry["game_pk"])
     seat = entry["seat"]
     mine = game.moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first()
     lines = [e["text"] for e in log(game, player_names(game), after=mine or 0) if e["seat"] != seat]
     recap = {"title": game_info(game)["title"], "since_start": mine is None, "lines": lines[-RECAP_LINES:], "earlier": max(len(lines) - RECAP_LINES, 0)}
+    owed = engines.prompt(game.game_id, game.state, seat)  # "You must discard 4 cards."
+    if owed is not None:
+        recap["prompt"] = render_text(owed, player_names(game))
     if entry.get("deadline") and game.timeout_policy != TimeoutPolicy.NONE:
         recap["zone"] = profile.time_zone
         recap["at_deadline"] = at_deadline(game.timeout_policy, profile)
+        if engines.timeout_move(game.game_id, game.state, seat) is not None:  # a decision owed off turn
+            recap["at_deadline"] = gettext("If you have not decided by then, the game decides for you by its "
+                                           "default, marked “by timeout” in the log.")
     elif game.timeout_policy == TimeoutPolicy.NONE:
         recap["at_deadline"] = gettext("This game has no time limit.")
     return {**entry, **recap}
@@ -117,6 +124,11 @@ def render(user, profile, kind, context):
         context["link_label"] = (gettext("See the invitation") if kind == "invitation"
                                  else gettext("Invite again") if kind == "invitation_expired"
                                  else gettext("Open the game") if "info" in context else gettext("Your profile"))
+        if isinstance(context.get("prompt"), dict):  # what the seat owes, in the recipient's language
+            from games.presenters import player_names
+            from games.text import render as render_text
+
+            context["prompt"] = render_text(context["prompt"], player_names(context["game"]))
         if kind == "turn":
             context["games"] = [turn_recap(entry, profile) if "game_pk" in entry else entry
                                 for entry in context["games"]]

@@ -15,6 +15,17 @@ def game_text(entry):
 
 
 @register.filter
+def game_title(game_id):
+    """A game's name in the reader's language ("Catan: Städte & Ritter"), from its id."""
+    from games.engines import UnknownGame, title
+
+    try:
+        return title(game_id)
+    except UnknownGame:
+        return str(game_id).replace("_", " ").title()
+
+
+@register.filter
 def players_line(game):
     from games.presenters import players_line as line
 

@@ -152,3 +152,19 @@ document.addEventListener("DOMContentLoaded", function () {
 document.addEventListener("focusin", function (event) {
   if (event.target.matches && event.target.matches("input[data-copy]")) event.target.select();
 });
+
+// Card-choice forms (a discard): the live count of the chosen cards of each field.
+document.addEventListener("input", function (event) {
+  var field = event.target.closest && event.target.closest(".card-choice .choice-field");
+  if (!field) return;
+  var total = 0;
+  field.querySelectorAll("input[type=number]").forEach(function (input) {
+    var value = parseInt(input.value, 10);
+    if (value > 0) total += value;
+  });
+  var shown = field.querySelector(".chosen");
+  if (shown) shown.textContent = String(total);
+  var fits = total >= parseInt(field.dataset.low, 10) && total <= parseInt(field.dataset.high, 10);
+  field.classList.toggle("fits", fits);
+  field.querySelector(".choice-count").classList.toggle("off", !fits);
+});

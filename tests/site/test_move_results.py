@@ -18,6 +18,13 @@ def test_a_tie_shares_a_place_and_the_next_place_follows():
     assert ranking({"ranking": [[0, 2], 1]}) == ({0: 1, 2: 1, 1: 2}, {})
 
 
+def test_ranking_entries_with_their_own_rank_keep_it():
+    """Catan's shape: equal points share a rank."""
+    entries = [{"seat": 2, "rank": 1, "score": 10}, {"seat": 0, "rank": 2, "score": 7},
+               {"seat": 1, "rank": 2, "score": 7}, {"seat": "x", "rank": 4}]
+    assert ranking({"scores": [7, 7, 10], "ranking": entries}) == ({2: 1, 0: 2, 1: 2}, {0: 7, 1: 7, 2: 10})
+
+
 def test_entries_that_are_not_seats_are_skipped():
     assert ranking({"scores": [5, "x", None, 8], "ranking": ["a", 3, [None, 0]]}) == ({3: 2, 0: 3}, {0: 5, 3: 8})
 

@@ -17,10 +17,14 @@ PAGES = {
 }
 
 
-def everything(client, game):
-    """The text of every page and API answer `client` may get about `game` now."""
+def everything(client, game, replays=True):
+    """The text of every page and API answer `client` may get about `game` now. `replays=False`
+    leaves out the replay pages (a test that put a prepared position into the game: its move log
+    no longer replays to it)."""
     chunks = []
     for page, mark in PAGES.items():
+        if not replays and "replay" in page:
+            continue
         response = client.get(page.format(pk=game.pk, version=game.version))
         assert response.status_code == 200, (page, response.status_code)
         text = response.content.decode()
@@ -35,3 +39,19 @@ def leaked(text, secrets):
         secret for secret in secrets
         if re.search(rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])", text)
     )
+
+
+def seen_view(client, game):
+    """The view the JSON API gives `client` (for structural checks of what a seat may see)."""
+    import json
+
+    response = client.get(f"/api/games/{game.pk}/")
+    assert response.status_code == 200
+    return json.loads(response.content)["view"]
+
+
+def emails_of(user):
+    """The text and HTML of every email stored for `user`."""
+    from games.models import Email
+
+    return "\n".join(f"{e.subject}\n{e.text}\n{e.html}" for e in Email.objects.filter(user=user))

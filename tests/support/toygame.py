@@ -198,8 +198,13 @@ def outcome(state):
     }
 
 
-def describe(move, state):
-    seat = state["turn"]
+def timeout_move(state, seat):
+    """None: the toy game owes no decisions off turn; the site applies the timeout policy."""
+    return None
+
+
+def describe(move, state, seat=None):
+    seat = state["turn"] if seat is None else seat
     if undo_log.is_undo(move):
         return text("{player} takes back a move.", player=seat)
     if move["type"] == "select":

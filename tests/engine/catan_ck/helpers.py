@@ -1,7 +1,7 @@
 """Scenario builders for the Catan C&K tests (states are plain data: tests edit copies)."""
 
 from engine.core.rng import Rng
-from engine.catan_ck import apply, new, timeout_move, to_act
+from engine.catan_ck import apply, new, default_move, to_act
 from engine.catan_ck.common import clone
 from engine.catan_ck.data.terrains import CARD_TYPES
 from engine.catan_ck.data.improvements import EVENT_FACES
@@ -17,7 +17,7 @@ def after_setup(seed=1, players=4, **options):
     state = new(options, players, seed)
     while state["phase"] == "setup":
         seat = state["active"]
-        state = apply(state, seat, timeout_move(state, seat))
+        state = apply(state, seat, default_move(state, seat))
     return state
 
 
@@ -92,5 +92,5 @@ def decisions_of(state, kind):
 def answer_all_by_timeout(state):
     while any(s != state["active"] for s in to_act(state)) or state["decisions"]:
         seat = min(d["seat"] for d in state["decisions"])
-        state = apply(state, seat, timeout_move(state, seat))
+        state = apply(state, seat, default_move(state, seat))
     return state

@@ -4,8 +4,8 @@ import pytest
 
 from engine.core.errors import IllegalMove
 from engine.core.text import render
-from engine.catan_ck import apply, describe, legal_moves, to_act
-from tests.engine.catan_ck.helpers import empty_board, give
+from engine.catan_ck import apply, default_move, describe, legal_moves, to_act
+from tests.engine.catan_ck.helpers import answer_all_by_timeout, empty_board, give
 
 
 def _state():
@@ -95,3 +95,22 @@ def test_TEST_57_ASYNC_UNDO_a_domestic_trade_cannot_be_undone():
     traded = apply(traded, a, {"type": "offer_trade", "give": {"grain": 1}, "want": {"brick": 1}, "to": [b]})
     traded = apply(traded, b, {"type": "answer_trade", "offer": traded["offers"][0]["id"], "answer": "accept"})
     assert {"type": "undo"} not in legal_moves(traded, a)
+
+
+def test_ASYNC_TRADE_04_a_standing_offer_expires_after_its_last_turn():
+    state, (a, b, c, d) = _state()
+    turn = state["turn"]["number"]
+    with pytest.raises(IllegalMove, match="expire before"):
+        apply(state, b, {"type": "post_standing", "give": {"brick": 1}, "want": {"ore": 1}, "until": turn - 1})
+    state = apply(state, b, {"type": "post_standing", "give": {"brick": 1}, "want": {"ore": 1}, "until": turn + 1})
+    assert state["offers"][0]["until"] == turn + 1
+    assert render(describe({"type": "post_standing", "give": {"brick": 1}, "want": {"ore": 1}, "until": 9},
+                           state, b)).endswith("It stands through turn 9.")
+    kept = apply(state, a, {"type": "end_turn"})
+    assert [o["until"] for o in kept["offers"]] == [turn + 1]  # stands through the next turn
+    following = kept["active"]
+    while kept["turn"]["stage"] != "action":
+        kept = apply(kept, following, default_move(kept, following))
+        kept = answer_all_by_timeout(kept)
+    lapsed = apply(kept, following, {"type": "end_turn"})
+    assert lapsed["offers"] == []

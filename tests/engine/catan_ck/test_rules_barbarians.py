@@ -4,7 +4,7 @@
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.catan_ck import apply, legal_moves, outcome, timeout_move, to_act
+from engine.catan_ck import apply, legal_moves, outcome, default_move, to_act
 from engine.catan_ck.scoring import points
 from tests.engine.catan_ck.helpers import V, decisions_of, empty_board, give, put, roll
 
@@ -123,7 +123,7 @@ def test_CK_PROGRESS_07_a_drawn_victory_point_card_is_revealed_at_once():
     first = next(d["id"] for d in after["decisions"] if d["seat"] == order[0])
     after = apply(after, order[0], {"type": "choose_deck", "decision": first, "deck": "politics"})
     for seat in order[1:]:
-        after = apply(after, seat, timeout_move(after, seat))
+        after = apply(after, seat, default_move(after, seat))
     assert after["players"][order[0]]["revealed"] == ["constitution-1"] and points(after, order[0]) == 1
 
 
@@ -188,7 +188,7 @@ def test_D_04_another_seat_cannot_roll_while_an_overflow_is_open():
     assert after["active"] == b and to_act(after) == {c}
     with pytest.raises(IllegalMove, match="Waiting for"):
         apply(after, b, {"type": "roll"})
-    after = apply(after, c, timeout_move(after, c))  # D-04 default: the card just received
+    after = apply(after, c, default_move(after, c))  # D-04 default: the card just received
     assert len(after["players"][c]["progress"]) == 4 and to_act(after) == {b}
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.catan_ck import apply, legal_moves, timeout_move, to_act
+from engine.catan_ck import apply, legal_moves, default_move, to_act
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.scoring import points
 from tests.engine.catan_ck.helpers import V, empty_board, give, put, roll
@@ -115,7 +115,7 @@ def test_TEST_43_CK_IMPROVE_06_the_aqueduct_when_nothing_was_received():
     assert took["players"][b]["hand"]["ore"] == 1 and took["turn"]["stage"] == "action" and to_act(took) == {a}
     skipped = apply(after, b, {"type": "take_aqueduct", "decision": decision["id"], "resource": None})
     assert sum(skipped["players"][b]["hand"].values()) == 0
-    timed_out = apply(after, b, timeout_move(after, b))
+    timed_out = apply(after, b, default_move(after, b))
     assert sum(timed_out["players"][b]["hand"].values()) == 1
     assert roll(state, 3, 4)["decisions"] == []  # a seven: no Aqueduct
     produced = roll(state, 1, 3)  # the 4: b received a card

@@ -4,7 +4,7 @@ chase the robber."""
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.catan_ck import apply, legal_moves, timeout_move, to_act
+from engine.catan_ck import apply, legal_moves, default_move, to_act
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import clone
 from engine.catan_ck.knights import reachable
@@ -25,7 +25,7 @@ def _next_turn_of(state, seat):
     state = apply(state, state["active"], {"type": "end_turn"})
     while not (state["active"] == seat and state["turn"]["stage"] == "action"):
         mover = min(to_act(state))
-        move = timeout_move(state, mover)
+        move = default_move(state, mover)
         if move["type"] == "roll":
             state = roll(state, 2, 2, "trade")
         else:
@@ -93,7 +93,7 @@ def test_TEST_34_CK_KNIGHT_09_displace_and_the_owner_chooses_the_retreat():
     moved = apply(after, b, {"type": "retreat_knight", "decision": decision["id"], "intersection": spot})
     assert moved["knights"][spot]["owner"] == b and moved["knights"][spot]["active"]  # keeps its state
     assert to_act(moved) == {a}
-    nearest = apply(after, b, timeout_move(after, b))
+    nearest = apply(after, b, default_move(after, b))
     assert decision["spots"][0] in nearest["knights"]
     # without free spot the knight returns to the supply
     alone = clone(state)

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.catan_ck import apply, legal_moves, timeout_move, to_act
+from engine.catan_ck import apply, legal_moves, default_move, to_act
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import hand_size
 from engine.catan_ck.scoring import points
@@ -278,7 +278,7 @@ def test_TEST_41_PC_SABOTEUR_opponents_with_at_least_your_points_discard_half():
     state["decks"]["politics"].remove("saboteur-1")
     after = play(state, p1, "saboteur-1")
     assert [(x["seat"], x["count"]) for x in after["decisions"]] == [(p2, 3)]
-    after = apply(after, p2, timeout_move(after, p2))
+    after = apply(after, p2, default_move(after, p2))
     assert hand_size(after["players"][p2]["hand"]) == 4 and after["players"][p3]["hand"]["ore"] == 1
 
 
@@ -353,7 +353,7 @@ def test_TEST_37_PC_DESERTER_target_chooses_then_a_free_placement():
     assert after["card_step"] == {"kind": "deserter", "strength": 3, "active": False}
     placed = apply(after, a, {"type": "place_deserter", "intersection": V[1]})
     assert placed["knights"][V[1]] == {"owner": a, "strength": 3, "active": False, "ready": False, "promoted": False}
-    skipped = apply(after, a, timeout_move(after, a))
+    skipped = apply(after, a, default_move(after, a))
     assert V[1] not in skipped["knights"] and skipped["card_step"] is None
 
 
@@ -385,6 +385,6 @@ def test_OQ_41_wedding_chooser_receiver_picks_from_each_giver_in_turn():
     assert after["private"][-1] == {"kind": "hand", "seats": [p1, p2], "cards": state["players"][p2]["hand"]}
     after = apply(after, p1, {"type": "take_cards", "cards": {"brick": 2}})
     assert after["card_step"]["target"] == p4 and after["card_step"]["count"] == 1
-    after = apply(after, p1, timeout_move(after, p1))
+    after = apply(after, p1, default_move(after, p1))
     assert after["card_step"] is None and after["players"][p1]["hand"]["coin"] == 1
     assert after["players"][p1]["hand"]["brick"] == 2

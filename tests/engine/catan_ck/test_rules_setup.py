@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.catan_ck import apply, legal_moves, new, timeout_move, to_act
+from engine.catan_ck import apply, legal_moves, new, default_move, to_act
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.setup import placement_order
 from tests.engine.catan_ck.helpers import after_setup
@@ -29,7 +29,7 @@ def test_TEST_46_setup_order_city_in_round_two_and_first_turn():
         seat = state["active"]
         assert to_act(state) == {seat}
         seen.append(seat)
-        state = apply(state, seat, timeout_move(state, seat))
+        state = apply(state, seat, default_move(state, seat))
     assert seen == order + order[::-1] == placement_order(new({}, 4, 5))
     for seat in range(4):
         kinds = sorted(b["kind"] for b in state["buildings"].values() if b["owner"] == seat)
@@ -51,7 +51,7 @@ def _city_cards(options):
             terrains = sorted(hexes[h]["terrain"] for h in GEOMETRY.intersection_hexes[move["intersection"]])
             state = apply(state, seat, move)
             return terrains, state["players"][seat]["hand"]
-        state = apply(state, seat, timeout_move(state, seat))
+        state = apply(state, seat, default_move(state, seat))
 
 
 def test_CK_SETUP_02_the_city_gives_one_resource_per_land_hex_and_no_commodity():
@@ -65,14 +65,14 @@ def test_CK_SETUP_02_the_city_gives_one_resource_per_land_hex_and_no_commodity()
 def test_CAT_SETUP_04_the_first_settlement_gives_nothing():
     state = new({}, 3, 1)
     seat = state["active"]
-    state = apply(state, seat, timeout_move(state, seat))
+    state = apply(state, seat, default_move(state, seat))
     assert sum(state["players"][seat]["hand"].values()) == 0
 
 
 def test_CAT_SETUP_02_distance_rule_and_CAT_SETUP_03_road_touches_the_building():
     state = new({}, 3, 1)
     first = state["active"]
-    move = timeout_move(state, first)
+    move = default_move(state, first)
     state = apply(state, first, move)
     placed = next(iter(state["buildings"]))
     second = state["active"]
@@ -86,7 +86,7 @@ def test_CAT_SETUP_02_distance_rule_and_CAT_SETUP_03_road_touches_the_building()
     with pytest.raises(IllegalMove, match="must touch"):
         apply(state, second, {"type": "setup_place", "intersection": far, "path": wrong_path})
     with pytest.raises(IllegalMove, match="not your turn"):
-        apply(state, first, timeout_move(state, second))
+        apply(state, first, default_move(state, second))
 
 
 def test_CAT_SETUP_05_three_points_each_after_setup():

@@ -4,7 +4,7 @@ and the robber (CAT-ROBBER, CK-ROBBER)."""
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.catan_ck import apply, legal_moves, timeout_move, to_act
+from engine.catan_ck import apply, legal_moves, default_move, to_act
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import hand_size
 from engine.catan_ck.decisions import sample_card_choice
@@ -86,7 +86,7 @@ def test_ASYNC_04_a_single_card_type_is_discarded_by_the_engine():
 def test_TEST_54_ASYNC_05_a_timed_out_discard_is_drawn_from_the_generator_and_replays():
     state, (a, b, c, d) = _sevens()
     after = roll(state, 3, 4)
-    move = timeout_move(after, b)
+    move = default_move(after, b)
     assert move == {"type": "discard", "decision": move["decision"], "timeout": True}
     once, twice = apply(after, b, move), apply(after, b, move)
     assert once == twice and hand_size(once["players"][b]["hand"]) == 4
@@ -108,7 +108,7 @@ def test_TEST_31_CK_ROBBER_01_before_the_first_attack_a_seven_only_discards():
     state, (a, b, c, d) = _sevens(attacks=0)
     after = roll(state, 3, 4)
     for x in list(after["decisions"]):
-        after = apply(after, x["seat"], timeout_move(after, x["seat"]))
+        after = apply(after, x["seat"], default_move(after, x["seat"]))
     assert after["turn"]["stage"] == "action" and after["robber"] == state["robber"]
 
 
@@ -153,5 +153,5 @@ def test_spec_4_4_the_robber_timeout_prefers_the_richest_opponent_hex():
                key=lambda h: (abs(7 - hexes[h]["number"]) * -1))
     put(state, b, "city", GEOMETRY.hex_corners[best][0])
     give(state, b, ore=1)
-    after = apply(state, a, timeout_move(state, a))
+    after = apply(state, a, default_move(state, a))
     assert after["robber"] == best and after["players"][a]["hand"]["ore"] == 1

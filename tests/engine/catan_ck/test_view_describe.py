@@ -4,7 +4,7 @@ import importlib
 
 from engine.core.rng import Rng
 from engine.core.text import render
-from engine.catan_ck import apply, describe, legal_moves, new, timeout_move, to_act, view
+from engine.catan_ck import apply, describe, legal_moves, new, default_move, to_act, view
 from engine.catan_ck.bots import random_move
 from engine.catan_ck.moves import SCHEMA
 from tests.engine.catan_ck.helpers import after_setup, empty_board, give, roll
@@ -83,7 +83,7 @@ def test_describe_names_the_seat_of_a_decision_and_marks_timeouts():
     seat = state["order"][2]
     give(state, seat, ore=5, wool=4)
     after = roll(state, 3, 4)
-    move = timeout_move(after, seat)
+    move = default_move(after, seat)
     line = render(describe(move, after))
     assert line.startswith("%d discards " % seat) and line.endswith("(by timeout)")
 
@@ -92,7 +92,7 @@ def test_ASYNC_05_every_seat_in_to_act_has_a_timeout_move_that_applies():
     for seed in range(6):
         for state in _play(seed, 250, players=3 + seed % 2)[::5]:
             for seat in to_act(state):
-                move = timeout_move(state, seat)
+                move = default_move(state, seat)
                 assert move is not None and move["timeout"] is True
                 after = apply(state, seat, move)
                 assert after != state
@@ -106,3 +106,24 @@ def test_every_listed_move_type_is_in_the_schema_and_describes():
                 assert move["type"] in SCHEMA or move["type"] == "undo"
                 if "choose" not in repr(move):
                     assert render(describe(move, state))
+
+
+def test_ASYNC_05_the_site_submits_a_default_only_for_decisions_owed_off_turn():
+    """`timeout_move` (the contract call the site uses) answers an off-turn discard by its default;
+    the active player's own steps, even his own discard, are left to the site's timeout policy."""
+    from engine.catan_ck import prompt, timeout_move
+
+    state = empty_board(seed=5, stage="roll")
+    active, other = state["active"], state["order"][2]
+    give(state, other, ore=5, wool=4)
+    give(state, active, brick=5, grain=4)
+    assert timeout_move(state, active) is None
+    after = roll(state, 3, 4)
+    assert {active, other} <= to_act(after)
+    assert timeout_move(after, active) is None
+    move = timeout_move(after, other)
+    assert move == default_move(after, other) and move["timeout"] is True
+    assert render(prompt(after, other)) == "You must discard 4 cards."
+    assert prompt(after, state["order"][1]) is None
+    answered = apply(after, other, move)
+    assert other not in to_act(answered) and timeout_move(answered, other) is None

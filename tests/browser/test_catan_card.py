@@ -1,0 +1,95 @@
+"""Catan through the generic move card in Chromium: the active player rolls a 7 with a button,
+the player over the limit discards with the keyboard in the card-choice form (labelled counts,
+a live total), then the active player offers a trade with a form and ends the turn."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from django.conf import settings  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from games.models import Game  # noqa: E402
+from tests.support.catan import seven_ahead, start_catan, user_at  # noqa: E402
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def logged_in_page(browser, live_server, user):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-GB")
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                          "url": live_server.url}])
+    return context.new_page()
+
+
+def version(page):
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def wait_version(page, above, timeout=15.0):
+    for _ in range(int(timeout * 5)):
+        if version(page) > above:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the page stayed at version {version(page)}")
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"catan-{name}.png"), full_page=True)
+
+
+def test_a_seven_a_keyboard_discard_a_trade_offer_and_the_end_of_a_turn(browser, live_server, alice, bob, carol):
+    game = start_catan([alice, bob, carol])
+    active, (owing, _third) = seven_ahead(game, over_limit=[0], active_cards={"brick": 2, "grain": 1})
+    game.refresh_from_db()
+    roller = logged_in_page(browser, live_server, user_at(game, active))
+    roller.goto(f"{live_server.url}/games/{game.pk}/")
+    before = version(roller)
+    roller.get_by_role("button", name="Roll", exact=False).first.click()
+    wait_version(roller, before)
+
+    discarder = logged_in_page(browser, live_server, user_at(game, owing))
+    discarder.goto(f"{live_server.url}/games/{game.pk}/")
+    assert "You must discard 4 cards." in discarder.locator("#moves").inner_text()
+    form = discarder.locator("form.card-choice", has=discarder.get_by_role("button", name="Discard"))
+    form.get_by_label("Wool").focus()
+    discarder.keyboard.press("ArrowUp")  # 1 wool, by the keyboard
+    assert form.locator(".chosen").inner_text() == "1"
+    discarder.keyboard.press("Tab")  # to the next card type in hand: ore
+    discarder.keyboard.press("Control+A")
+    discarder.keyboard.type("3")
+    assert form.locator(".chosen").inner_text() == "4"
+    shot(discarder, "discard-form")
+    before = version(discarder)
+    form.get_by_role("button", name="Discard").focus()
+    discarder.keyboard.press("Enter")
+    wait_version(discarder, before)
+    game.refresh_from_db()
+    hand = game.state["players"][owing]["hand"]
+    assert hand["ore"] == 2 and hand["wool"] == 3 and not game.state["decisions"]
+
+    roller.reload()
+    assert roller.locator("form.card-choice").count() >= 2  # offers: turn (two modes) and standing
+    offer = roller.locator("form.card-choice", has=roller.get_by_role("button", name="Offer trade")).first
+    offer.get_by_label("Brick").first.fill("1")
+    offer.locator("fieldset.choice-field").nth(1).get_by_label("Wool").fill("1")
+    before = version(roller)
+    offer.get_by_role("button", name="Offer trade").click()
+    wait_version(roller, before)
+    game.refresh_from_db()
+    assert [(o["give"], o["want"]) for o in game.state["offers"]] == [({"brick": 1}, {"wool": 1})]
+    shot(roller, "offer-made")
+    before = version(roller)
+    roller.get_by_role("button", name="ends the turn", exact=False).first.click()
+    wait_version(roller, before)
+    game.refresh_from_db()
+    assert game.state["active"] != active and Game.objects.get(pk=game.pk).version == version(roller)

@@ -1,0 +1,148 @@
+"""Catan over days: every decision owed off turn has its own deadline from the game's time
+setting, and its default is submitted through the move pipeline when it passes (ASYNC-05)."""
+
+import datetime
+
+import pytest
+import time_machine
+from django.core import mail
+
+from engine.core.text import render
+from games import clocks
+from games.models import Email, Game, GameEvent, Move, Seat
+from games.moves import submit_move
+from tests.correspondence.conftest import tick
+from tests.support.catan import seven_ahead, start_catan, user_at
+
+pytestmark = pytest.mark.django_db
+DAY = datetime.timedelta(days=1)
+
+
+@pytest.fixture
+def players(alice, bob, carol):
+    for user in (alice, bob, carol):
+        user.profile.vacation_auto = False
+        user.profile.save()
+    return [alice, bob, carol]
+
+
+def catan_game(players, committed, policy="drop", days=3):
+    with committed():
+        game = start_catan(players)
+        Game.objects.filter(pk=game.pk).update(days_per_move=days)
+        game.invitation.timeout_policy = policy
+        game.invitation.save()
+    game.refresh_from_db()
+    return game
+
+
+def seat_at(game, position):
+    return Seat.objects.get(game=game, position=position)
+
+
+def rolled_seven(game, committed, discarding):
+    """The active player rolls a 7 through the site; the opponents `discarding` (0 = next in turn
+    order) hold 9 cards. Returns (active seat, opponents)."""
+    active, opponents = seven_ahead(game, over_limit=discarding)
+    game.refresh_from_db()
+    with committed():
+        submit_move(game.pk, user_at(game, active), {"type": "roll"}, game.version)
+    game.refresh_from_db()
+    return active, opponents
+
+
+@pytest.mark.parametrize("policy", ["drop", "cancel"])
+def test_ASYNC_05_a_discard_owed_on_a_7_times_out_to_its_default_not_to_the_policy(players, committed, policy):
+    game = catan_game(players, committed, policy=policy)
+    active, (other, _third) = rolled_seven(game, committed, [0])
+    rolled_at = Move.objects.filter(game=game).latest("seq").created_at
+    owing = seat_at(game, other)
+    assert owing.to_act and not seat_at(game, active).to_act
+    assert owing.deadline == rolled_at + 3 * DAY  # its own deadline, from the moment it was owed
+    at = owing.deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(at, tick=False), committed():
+        tick()
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    last = Move.objects.filter(game=game).latest("seq")
+    assert last.seat == other and last.payload["type"] == "discard" and last.payload["timeout"] is True
+    assert render(last.text).endswith("(by timeout)")
+    assert sum(game.state["players"][other]["hand"].values()) == 5
+    owing.refresh_from_db()
+    assert not owing.dropped and not owing.to_act and owing.deadline is None
+    assert not GameEvent.objects.filter(game=game).exists()  # nobody ran out of time: a default was applied
+    # The active player goes on with a full period of his own from the moment he can act again.
+    mover = seat_at(game, active)
+    assert mover.to_act and mover.waiting_since == at and mover.deadline == at + 3 * DAY
+
+
+def test_ASYNC_05_two_discards_run_their_own_clocks_and_the_one_answered_in_time_stays(players, committed):
+    game = catan_game(players, committed, days=2)
+    active, (first, second) = rolled_seven(game, committed, [0, 1])
+    assert seat_at(game, first).deadline and seat_at(game, second).deadline
+    with committed():
+        submit_move(game.pk, user_at(game, first), {"type": "discard", "decision": next(
+            d["id"] for d in game.state["decisions"] if d["seat"] == first), "cards": {"ore": 4}}, game.version)
+    assert seat_at(game, first).deadline is None and seat_at(game, second).deadline is not None
+    with time_machine.travel(seat_at(game, second).deadline + datetime.timedelta(minutes=1), tick=False), committed():
+        tick()
+    game.refresh_from_db()
+    payloads = [m.payload for m in Move.objects.filter(game=game).order_by("seq")][-2:]
+    assert payloads[0]["cards"] == {"ore": 4} and "timeout" not in payloads[0]
+    assert payloads[1]["timeout"] is True and Move.objects.filter(game=game).latest("seq").seat == second
+    assert seat_at(game, active).to_act and not seat_at(game, second).dropped
+
+
+def test_the_active_players_own_turn_still_gets_the_policy(players, committed):
+    game = catan_game(players, committed, policy="drop", days=1)
+    active = game.state["active"]
+    mover = seat_at(game, active)
+    with time_machine.travel(mover.deadline + datetime.timedelta(minutes=1), tick=False), committed():
+        tick()
+    mover.refresh_from_db()
+    assert mover.dropped  # a bot (Catan's random bot) took the seat and played on
+    game.refresh_from_db()
+    assert Move.objects.filter(game=game, seat=active).exists()
+    assert not any(m.payload.get("timeout") for m in Move.objects.filter(game=game))
+
+
+def test_a_discard_owed_on_a_7_emails_that_seat_what_it_must_do(players, committed):
+    game = catan_game(players, committed)
+    _active, (other, _third) = rolled_seven(game, committed, [0])
+    owing = seat_at(game, other)
+    mail.outbox.clear()
+    with time_machine.travel(owing.waiting_since + datetime.timedelta(minutes=10), tick=False), committed():
+        tick()
+    email = Email.objects.filter(user=owing.user, kind="turn").latest("pk")
+    assert "You must discard 4 cards." in email.text and "You must discard 4 cards." in email.html
+    assert "the game decides for you by its default" in email.text
+    # and the reminder a day later says it again
+    with time_machine.travel(owing.waiting_since + DAY + datetime.timedelta(minutes=10), tick=False), committed():
+        tick()
+    reminder = Email.objects.filter(user=owing.user, kind="reminder").latest("pk")
+    assert "You must discard 4 cards." in reminder.text
+
+
+def test_a_discard_email_is_in_german_for_a_german_player(players, committed):
+    game = catan_game(players, committed)
+    _active, (other, _third) = rolled_seven(game, committed, [0])
+    user = user_at(game, other)
+    user.profile.language = "de"
+    user.profile.save()
+    with time_machine.travel(seat_at(game, other).waiting_since + datetime.timedelta(minutes=10), tick=False), \
+            committed():
+        tick()
+    email = Email.objects.filter(user=user, kind="turn").latest("pk")
+    assert "Du musst 4 Karten abwerfen." in email.text
+
+
+def test_a_seat_with_a_second_decision_after_a_default_gets_a_new_clock(players, committed):
+    """After a default answered one decision, a seat still owing another never stays without a deadline."""
+    game = catan_game(players, committed, days=1)
+    _active, (other, _third) = rolled_seven(game, committed, [0])
+    owing = seat_at(game, other)
+    with time_machine.travel(owing.deadline + datetime.timedelta(minutes=1), tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, owing.deadline + datetime.timedelta(minutes=1)) == "default"
+        # a second worker with the same due deadline finds it taken and does nothing
+        assert clocks.time_out(owing.pk, owing.deadline, owing.deadline + datetime.timedelta(minutes=1)) is None
+    assert Move.objects.filter(game=game, payload__timeout=True).count() == 1

@@ -1,0 +1,61 @@
+"""A complete Catan game on the site: greedy bots submit every move of three players through
+the real pipeline; one player runs out of time on his turn, the site's Catan bot plays his seat
+to the end; the game finishes with a valid outcome, ranks and scores."""
+
+import datetime
+import random
+
+import pytest
+import time_machine
+
+from engine.catan_ck import bots
+from engine.core.rng import Rng
+from games import engines
+from games.models import Game, GameEvent, Move, Seat
+from games.moves import submit_move
+from tests.correspondence.conftest import tick
+from tests.support.catan import start_catan, user_at
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_complete_catan_game_through_the_pipeline_with_a_dropped_seat(alice, bob, carol, committed):
+    for user in (alice, bob, carol):
+        user.profile.vacation_auto = False
+        user.profile.save()
+    with committed():
+        game = start_catan([alice, bob, carol], victory_points=10)
+        Game.objects.filter(pk=game.pk).update(days_per_move=1)
+    rng, engine_rng = random.Random(2), Rng.from_seed(2)
+    dropped = None
+    for step in range(3000):
+        game.refresh_from_db()
+        if game.is_finished:
+            break
+        acting = sorted(engines.to_act(game.game_id, game.state))
+        humans = [p for p in acting if p != dropped]
+        if step == 120 and dropped is None:  # the active player leaves: his turn clock runs out
+            active = Seat.objects.get(game=game, position=game.state["active"])
+            if active.to_act and active.deadline:
+                dropped = active.position
+                with time_machine.travel(active.deadline + datetime.timedelta(minutes=1), tick=False), committed():
+                    tick()
+                continue
+        if not humans:
+            with committed():
+                tick()  # the tick resumes any bot that has a move to make
+            continue
+        position = humans[rng.randrange(len(humans))]
+        move = bots.greedy_move(game.state, position, engine_rng)
+        with committed():
+            submit_move(game.pk, user_at(game, position), move, game.version)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED, f"not finished after {game.version} moves"
+    outcome = game.outcome
+    assert outcome["scores"][outcome["winner"]] >= 10 and outcome["dropped"] == [dropped]
+    seats = {s.position: s for s in game.seat_list()}
+    assert seats[dropped].dropped and seats[dropped].rank == 3
+    assert sorted(s.rank for s in seats.values()) == [1, 2, 3] and seats[outcome["winner"]].rank == 1
+    assert Move.objects.filter(game=game, seat=dropped).count() > 20  # the bot played on for him
+    assert GameEvent.objects.filter(game=game).count() == 1  # "ran out of time; a bot plays this seat"
+    assert game.version == Move.objects.filter(game=game).count()
