@@ -80,7 +80,7 @@ def welcome():
 
 def seed(game_id=None):
     """Create what is missing; returns a list of lines describing the demo."""
-    game_id = game_id or engines.available()[0][0]
+    game_id = game_id or "praga"  # the flagship: the demo games are two to four players, solo too
     users = demo_users()
     a, b, c, d = (users[name] for name in ("alice", "bob", "carol", "dave"))
     rng = random.Random(2024)
