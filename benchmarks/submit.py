@@ -8,8 +8,10 @@ database connections. For each of GAMES 4-player Praga games it chooses MOVES mo
 (random legal moves; now and then the mover takes back a step, as players do, so a game reaches
 400 moves), then submits them one by one through the JSON API (Django's test client with an API
 token: the whole middleware stack, no network). It prints the median submit time of the first
-WINDOW moves and of the last WINDOW moves, their ratio, the queries per submit, and the game
-page's render time after the first move and after the last (median of 15 GETs each).
+WINDOW moves and of the last WINDOW moves, their ratio, the queries per submit, the game page's
+render time after move 1, after move WINDOW and after the last (median of 15 GETs each), and
+the replay page's time at steps 1 to WINDOW and at the last WINDOW steps (median of 3 GETs of
+each step, the snapshots kept in the cache as moves reached them).
 `--profile` also prints where the submits' CPU time went (cProfile on process time: waits left
 out): the engine (apply, describe, to_act, view), JSON encoding, and the busiest functions,
 besides the wall time spent in the database driver.
@@ -140,6 +142,17 @@ def page_ms(client, game, runs=15):
     return statistics.median(times[1:]) * 1000
 
 
+def replay_ms(client, game, step, runs=3):
+    """Median time of the replay page at `step` (snapshots warm in the cache, as after play)."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        response = client.get(f"/games/{game.pk}/replay/{step}/", secure=True)
+        times.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.status_code
+    return statistics.median(times) * 1000
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2)
@@ -159,12 +172,14 @@ def main():
         game, tokens, users = start(number, seed)
         client, viewer = Client(), Client()
         viewer.force_login(users[0])
-        # the first move, then the page after it
+        # The game page after move 1 and after move WINDOW (its log window full), then the rest.
         first = play(game, tokens, moves[:1], client)
         page_first = page_ms(viewer, game)
+        first += play(game, tokens, moves[1:args.window], client, first=1)
+        page_window = page_ms(viewer, game)
         if profiler:
             profiler.enable()
-        rest = play(game, tokens, moves[1:], client, first=1)
+        rest = play(game, tokens, moves[args.window:], client, first=args.window)
         if profiler:
             profiler.disable()
         page_last = page_ms(viewer, game)
@@ -175,10 +190,21 @@ def main():
         early = statistics.median(t for t, _q, _s in timings[:args.window]) * 1000
         late = statistics.median(t for t, _q, _s in timings[-args.window:]) * 1000
         queries = sorted({q for _t, q, _s in timings})
-        print(f"game {number + 1}: submit moves 1-{args.window}: {early:.1f} ms, moves "
-              f"{len(timings) - args.window + 1}-{len(timings)}: {late:.1f} ms (x{late / early:.2f}); "
-              f"queries per submit {queries[0]}-{queries[-1]}; game page after move 1: {page_first:.1f} ms, "
-              f"after move {len(timings)}: {page_last:.1f} ms (x{page_last / page_first:.2f})", flush=True)
+        last = len(timings)
+        print(f"game {number + 1}: submit, median of moves 1-{args.window}: {early:.1f} ms, of moves "
+              f"{last - args.window + 1}-{last}: {late:.1f} ms (x{late / early:.2f}); queries per submit "
+              f"{queries[0]}-{queries[-1]}", flush=True)
+        print(f"  game page after move 1: {page_first:.1f} ms, after move {args.window}: {page_window:.1f} ms, "
+              f"after move {last}: {page_last:.1f} ms (x{page_last / page_first:.2f} of move 1, "
+              f"x{page_last / page_window:.2f} of move {args.window})", flush=True)
+        steps = {step: replay_ms(viewer, game, step) for step in
+                 list(range(1, args.window + 1)) + list(range(last - args.window + 1, last + 1))}
+        early_steps = statistics.median(steps[step] for step in range(1, args.window + 1))
+        late_steps = statistics.median(steps[step] for step in range(last - args.window + 1, last + 1))
+        slowest = max(steps, key=steps.get)
+        print(f"  replay page, median of steps 1-{args.window}: {early_steps:.1f} ms, of steps "
+              f"{last - args.window + 1}-{last}: {late_steps:.1f} ms (x{late_steps / early_steps:.2f}); slowest "
+              f"step {slowest}: {steps[slowest]:.1f} ms", flush=True)
     if profiler:
         submit_ms = totals["submit"] / totals["count"] * 1000
         print(f"\nper submit: {submit_ms:.2f} ms, of it SQL (driver) {totals['sql'] / totals['count'] * 1000:.2f} ms")
