@@ -109,7 +109,7 @@ TEMPLATES = "games/boards/praga/"
 FRAGMENTS_MAX = 800
 # Rendered markup kept per worker process; a fragment is 5-50 KB, so the count alone let a worker
 # grow past 100 MB (benchmarks/memory.py).
-FRAGMENTS_BYTES = 6_000_000
+FRAGMENTS_BYTES = 4_000_000
 _VERSION = []
 
 
