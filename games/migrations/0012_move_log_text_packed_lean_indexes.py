@@ -44,7 +44,7 @@ def unpack_lines(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_invitation_link_token'),
+        ('games', '0011_imported_games'),
     ]
 
     operations = [
