@@ -1,14 +1,17 @@
 """Move submit throughput against a bare one-INSERT view, side by side, as in production.
 
     .venv/bin/python benchmarks/load.py [--clients 50] [--games 200] [--seconds 15] [--rounds 2]
+                                        [--database praga_load] [--redis redis://127.0.0.1:6379/7]
 
 Needs PostgreSQL and Redis on 127.0.0.1 (the production path). It creates the database
-`praga_load` afresh, seats 2 × GAMES users in GAMES two-player Praga games with API tokens,
+`praga_load` (--database) afresh, seats 2 × GAMES users in GAMES two-player Praga games with API tokens,
 starts gunicorn (2 workers × 4 threads, DEBUG off) and a Celery worker, then alternates:
 CLIENTS threads hammering the bare view (one INSERT, in benchmarks/load_urls.py only, never in
 the site's URLs) and CLIENTS threads playing real games through the JSON API (each asks for its
 legal moves, then submits one; only the submit is timed). It prints requests/s, p50 and p99 of
-each run and the ratio of the medians.
+each run and the ratio of the medians, and the CPU time per request of the web workers, the
+database backends and the Celery worker (persistent connections, as in production): unlike
+requests/s, that figure barely moves when other programs compete for the cores.
 """
 
 import argparse
@@ -24,15 +27,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATABASE = "praga_load"
+DATABASE = "praga_load"  # --database: several people benchmarking on one machine need their own
 BASE_ENV = {
-    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
-    "REDIS_URL": "redis://127.0.0.1:6379/7",
     "DJANGO_SETTINGS_MODULE": "benchmarks.load_settings",
     "DEBUG": "False",
     "SECRET_KEY": "load-benchmark-only-not-a-secret-0123456789abcdef",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "LOG_LEVEL": "WARNING",
+    "DB_CONN_MAX_AGE": "60",  # persistent connections, as docs/deploy.md sets in production
 }
 
 
@@ -74,7 +76,8 @@ from engine.praga import bots
 games = []
 User = get_user_model()
 for number in range(int(sys.argv[1])):
-    users = [User.objects.create_user(f"load{number}x{seat}", f"load{number}x{seat}@example.com", "x")
+    # No password (no slow hashing): the clients use API tokens.
+    users = [User.objects.create_user(f"load{number}x{seat}", f"load{number}x{seat}@example.com")
              for seat in (0, 1)]
     keys = {}
     for seat, user in enumerate(users):
@@ -111,6 +114,63 @@ def start_servers(env, port):
         except OSError:
             time.sleep(0.2)
     raise RuntimeError("gunicorn did not start")
+
+
+def process_tree(pid):
+    """`pid` and its descendants."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        pending.extend(int(child) for child in children)
+    return found
+
+
+def database_backends():
+    out = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-Atc",
+                          f"SELECT pid FROM pg_stat_activity WHERE datname = '{DATABASE}' AND pid <> pg_backend_pid()"],
+                         capture_output=True, text=True).stdout
+    return [int(line) for line in out.split()]
+
+
+def cpu_seconds(pids):
+    """User + system CPU time of these processes so far (gone processes count 0)."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+class CpuMeter:
+    """CPU seconds spent by the web workers, the database backends and the Celery worker during a run:
+    unlike requests/s, barely moved by other programs competing for the cores."""
+
+    def __init__(self, gunicorn, worker):
+        self.groups = {"web": lambda: process_tree(gunicorn.pid)[1:], "database": database_backends,
+                       "worker": lambda: process_tree(worker.pid)}
+
+    def start(self):
+        self.pids = {name: list(find()) for name, find in self.groups.items()}
+        self.before = {name: {pid: cpu_seconds([pid]) for pid in pids} for name, pids in self.pids.items()}
+
+    def stop(self):
+        spent = {}
+        for name, find in self.groups.items():
+            pids = set(self.pids[name]) | set(find())
+            spent[name] = sum(self.spent_by(name, pid) for pid in pids)
+        return spent
+
+    def spent_by(self, name, pid):
+        now, before = cpu_seconds([pid]), self.before[name].get(pid, 0)
+        return now if now < before else now - before  # less: a new process took the id (a reconnect)
 
 
 class Client:
@@ -165,8 +225,10 @@ def submit_loop(port, deadline, latencies, statuses, mine, index):
 NEXT = {}  # game -> index of its next prepared move (each game belongs to one client)
 
 
-def measure(loop, port, clients, seconds, games):
+def measure(loop, port, clients, seconds, games, meter=None):
     latencies, statuses = [], []
+    if meter:
+        meter.start()
     deadline = time.monotonic() + seconds
     # Each client plays its own games, so clients race only where real players would.
     threads = [threading.Thread(target=loop, args=(port, deadline, latencies, statuses,
@@ -179,7 +241,8 @@ def measure(loop, port, clients, seconds, games):
         thread.join()
     elapsed = time.monotonic() - started
     ordered = sorted(latencies)
-    return {"rps": len(latencies) / elapsed, "p50": statistics.median(ordered) * 1000,
+    cpu = meter.stop() if meter else {}
+    return {"cpu": {name: seconds * 1000 / max(1, len(latencies)) for name, seconds in cpu.items()},"rps": len(latencies) / elapsed, "p50": statistics.median(ordered) * 1000,
             "p99": ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else 0,
             "count": len(latencies), "errors": sum(1 for status in statuses if status >= 500),
             "refused": sum(1 for status in statuses if 400 <= status < 500)}
@@ -192,30 +255,42 @@ def main():
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--moves", type=int, default=120, help="moves prepared per game")
+    parser.add_argument("--database", default=DATABASE, help="PostgreSQL database to create afresh")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7",
+                        help="the broker's Redis database (the cache takes the next one)")
     args = parser.parse_args()
-    env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT)}
+    globals()["DATABASE"] = args.database
+    env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT), "REDIS_URL": args.redis,
+           "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
     print(f"preparing {args.games} games ...", flush=True)
     games = prepare(env, args.games, args.moves)
     NEXT.update({game: 0 for game, _keys, _moves in games})
     port = free_port()
     gunicorn, worker = start_servers(env, port)
     try:
-        measure(bare_loop, port, 4, 2, games)  # warm both paths up
-        measure(submit_loop, port, 4, 2, games)
+        measure(bare_loop, port, 8, 2, games)  # warm both paths up (and open every connection)
+        measure(submit_loop, port, 8, 2, games)
+        meter = CpuMeter(gunicorn, worker)
         results = {"bare": [], "submit": []}
         for round_number in range(args.rounds):
             for name, loop in (("bare", bare_loop), ("submit", submit_loop)):
-                result = measure(loop, port, args.clients, args.seconds, games)
+                result = measure(loop, port, args.clients, args.seconds, games, meter)
                 results[name].append(result)
                 print(f"round {round_number + 1} {name:6}: {result['rps']:7.1f} req/s  p50 {result['p50']:7.1f} ms  "
                       f"p99 {result['p99']:7.1f} ms  ({result['count']} requests, {result['refused']} 4xx, "
-                      f"{result['errors']} 5xx)", flush=True)
+                      f"{result['errors']} 5xx); CPU per request: "
+                      + ", ".join(f"{name} {ms:.1f} ms" for name, ms in result["cpu"].items()), flush=True)
         bare = statistics.median(r["rps"] for r in results["bare"])
         submit = statistics.median(r["rps"] for r in results["submit"])
         p50 = statistics.median(r["p50"] for r in results["submit"])
         p99 = statistics.median(r["p99"] for r in results["submit"])
         print(f"bare view {bare:.1f} req/s, move submit {submit:.1f} req/s: submit = {100 * submit / bare:.1f} % "
               f"of the bare view; submit p99/p50 = {p99 / p50:.2f}")
+        # The Celery worker's CPU is mostly its idle polling, the same in both runs: left out of the ratio.
+        cpu = {name: statistics.median(r["cpu"]["web"] + r["cpu"]["database"] for r in results[name])
+               for name in results}
+        print(f"CPU per request (web + database): bare {cpu['bare']:.1f} ms, submit {cpu['submit']:.1f} ms: "
+              f"the bare view's CPU is {100 * cpu['bare'] / cpu['submit']:.1f} % of the submit's")
     finally:
         gunicorn.terminate()
         worker.terminate()

@@ -12,6 +12,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.log_text import LogTextField
+
 DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14]
 
 
@@ -195,12 +197,14 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (game, seq) index serves every lookup by game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     payload = models.JSONField()
-    # The log line (engine.describe of the move on the state before it), stored once.
-    text = models.JSONField(default=dict)
+    # The log line (engine.describe of the move on the state before it), stored once, packed
+    # as message number + arguments (games/log_text.py); it reads back as the text dict.
+    text = LogTextField(default=dict)
     request_id = models.CharField(max_length=64, null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -208,7 +212,9 @@ class Move(models.Model):
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
-            models.UniqueConstraint(fields=["game", "request_id"], name="move_unique_request"),
+            # Only moves sent with a request id take room in this index.
+            models.UniqueConstraint(fields=["game", "request_id"], condition=models.Q(request_id__isnull=False),
+                                    name="move_unique_request"),
         ]
 
     def __str__(self):

@@ -8,6 +8,7 @@ template.
 
 import json
 import os
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -111,9 +112,52 @@ def build(view, moves, names, me, reasons=None, log=None, chart=None, html=False
 # ------------------------------------------------------------------ cached SVG sections
 
 TEMPLATES = "games/boards/praga/"
-_FRAGMENTS = OrderedDict()
 FRAGMENTS_MAX = 800
+# Rendered markup kept per worker process; a fragment is 5-50 KB, so the count alone let a worker
+# grow past 100 MB (benchmarks/memory.py).
+FRAGMENTS_BYTES = 4_000_000
 _VERSION = []
+
+
+class Fragments:
+    """Least recently used markup, bounded by count and by size; shared by a worker's threads."""
+
+    def __init__(self, most, budget):
+        self.most, self.budget = most, budget
+        self.entries, self.size = OrderedDict(), 0
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            html = self.entries.get(key)
+            if html is not None:
+                self.entries.move_to_end(key)
+            return html
+
+    def put(self, key, html):
+        with self.lock:
+            if key in self.entries:
+                return
+            self.entries[key] = html
+            self.size += self.cost(key, html)
+            while len(self.entries) > self.most or self.size > self.budget:
+                old_key, old_html = self.entries.popitem(last=False)
+                self.size -= self.cost(old_key, old_html)
+
+    def clear(self):
+        with self.lock:
+            self.entries.clear()
+            self.size = 0
+
+    def __len__(self):
+        return len(self.entries)
+
+    @staticmethod
+    def cost(key, html):
+        return len(html) + len(key[-1])
+
+
+_FRAGMENTS = Fragments(FRAGMENTS_MAX, FRAGMENTS_BYTES)
 
 
 def _templates_version():
@@ -135,11 +179,7 @@ def fragment(name, inputs, make):
     html = _FRAGMENTS.get(key)
     if html is None:
         html = make()
-        _FRAGMENTS[key] = html
-        if len(_FRAGMENTS) > FRAGMENTS_MAX:
-            _FRAGMENTS.popitem(last=False)
-    else:
-        _FRAGMENTS.move_to_end(key)
+        _FRAGMENTS.put(key, html)
     return html
 
 

@@ -28,3 +28,16 @@ def test_a_replay_page_does_not_depend_on_who_rendered_it_first(alice, bob, clie
     assert "pg-climb" not in visitor
     praga._FRAGMENTS.clear()
     assert _replay(client, game) == visitor
+
+
+def test_the_fragment_cache_keeps_to_its_size_and_drops_the_least_recently_used():
+    cache = praga.Fragments(most=100, budget=10_000)
+    for number in range(20):
+        cache.put(("city", "v", "en", str(number)), "x" * 1_000)
+        assert cache.size <= 10_000
+    assert len(cache) == 9 and cache.get(("city", "v", "en", "10")) is None
+    assert cache.get(("city", "v", "en", "11")) == "x" * 1_000  # now the most recently used
+    cache.put(("city", "v", "en", "new"), "y" * 1_000)
+    assert cache.get(("city", "v", "en", "11")) is not None and cache.get(("city", "v", "en", "12")) is None
+    cache.clear()
+    assert len(cache) == 0 and cache.size == 0

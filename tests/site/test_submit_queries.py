@@ -1,6 +1,7 @@
 """A move submit costs a handful of queries, whatever the game's size (issue: speed)."""
 
 import json
+import random
 
 import pytest
 from django.db import connection
@@ -10,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 import engine.praga as praga
 from accounts.models import ApiToken
 from games.models import Seat
+from games.moves import submit_move
 from tests.support.games import start_game
 
 pytestmark = pytest.mark.django_db
@@ -43,9 +45,27 @@ def test_praga_turns_cost_a_handful_of_queries_each_and_set_the_next_clock(alice
         counts.append((move["type"], len(submit(game, tokens[seat.position], move,
                                                 django_capture_on_commit_callbacks))))
         turns += move["type"] == "end_turn"
-    assert all(count <= WITHIN_A_TURN for kind, count in counts if kind != "end_turn"), counts
+    assert all(count == WITHIN_A_TURN for kind, count in counts if kind != "end_turn"), counts
     assert all(count <= TURN_PASSES for kind, count in counts if kind == "end_turn"), counts
     mover, other = Seat.objects.get(game=game, position=seat.position), Seat.objects.exclude(
         position=seat.position).get(game=game)
     assert mover.deadline is None and mover.clock_since is None
     assert other.to_act and other.clock_since == other.waiting_since and other.deadline is not None
+
+
+def test_a_late_move_costs_the_same_queries_as_an_early_one(alice, bob, django_capture_on_commit_callbacks):
+    """Nothing a submit reads grows with the game: after 150 moves a move within a turn still
+    costs exactly the handful of queries of the first ones."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game("praga", [alice, bob])
+    tokens = {seat.position: ApiToken.issue(seat.user)[1] for seat in game.seat_list()}
+    users = {seat.position: seat.user for seat in game.seat_list()}
+    rng = random.Random(4)
+    while game.version < 150:
+        seat = min(praga.to_act(game.state))
+        move = rng.choice([m for m in praga.legal_moves(game.state, seat) if m["type"] != "undo"])
+        submit_move(game.pk, users[seat], move, game.version)
+        game.refresh_from_db()
+    seat = min(praga.to_act(game.state))
+    move = next(m for m in praga.legal_moves(game.state, seat) if m["type"] not in ("undo", "refresh", "end_turn"))
+    assert len(submit(game, tokens[seat], move, django_capture_on_commit_callbacks)) == WITHIN_A_TURN

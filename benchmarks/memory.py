@@ -1,0 +1,151 @@
+"""The memory of a gunicorn worker serving game pages: RSS after many pages of many games.
+
+    .venv/bin/python benchmarks/memory.py [--games 120] [--requests 3000] [--database praga_memory]
+                                          [--redis redis://127.0.0.1:6379/7]
+
+Needs PostgreSQL and Redis on 127.0.0.1. Creates the database afresh with GAMES public 4-player
+Praga games, each at its own point between move 10 and move 300 (random legal moves and their
+log lines written straight to the tables), starts gunicorn as in production (2 workers × 4
+threads, DEBUG off; `collectstatic` into staticfiles/ first, as a deployment does) and
+requests, as 8 anonymous spectators, game pages, their live part, the whole log and replay steps of random games.
+Prints each worker's resident memory (RSS) after every REQUESTS / 6 requests and at the end.
+Goal: at most 100 MB per worker, and flat once every kind of page was served (bounded caches).
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.load import BASE_ENV, Client, free_port, process_tree  # noqa: E402
+
+SEED = """
+import datetime, random, sys
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+import engine.praga as praga
+from games import invitations
+from games.models import Game, Move, Seat
+
+rng = random.Random(7)
+User = get_user_model()
+for number in range(int(sys.argv[1])):
+    users = [User.objects.create_user(f"m{number}x{seat}", f"m{number}x{seat}@example.com") for seat in range(4)]
+    invitation = invitations.create_invitation(users[0], "praga", 4, {}, users[1:], fixed_order=True)
+    for user in users[1:]:
+        invitations.join(invitation, user)
+    game = Game.objects.get(invitation=invitation)
+    state, rows, now = game.state, [], timezone.now()
+    for seq in range(1, rng.randint(10, 300) + 1):
+        acting = sorted(praga.to_act(state))
+        if not acting:
+            break
+        move = rng.choice([m for m in praga.legal_moves(state, acting[0]) if m["type"] != "undo"])
+        rows.append(Move(game=game, seq=seq, seat=acting[0], payload=move, text=praga.describe(move, state),
+                         created_at=now))
+        state = praga.apply(state, acting[0], move)
+    Move.objects.bulk_create(rows)
+    acting = praga.to_act(state)
+    for seat in Seat.objects.filter(game=game):
+        seat.to_act = seat.position in acting
+        seat.waiting_since = now if seat.to_act else None
+        seat.save(update_fields=["to_act", "waiting_since"])
+    Game.objects.filter(pk=game.pk).update(state=state, version=len(rows))
+print(" ".join(f"{pk}:{version}" for pk, version in Game.objects.values_list("pk", "version")))
+"""
+
+
+def rss_mb(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=120)
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--database", default="praga_memory")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
+    args = parser.parse_args()
+    env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT), "REDIS_URL": args.redis,
+           "DJANGO_SETTINGS_MODULE": "praga_site.settings",
+           "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
+    for sql in (f"DROP DATABASE IF EXISTS {args.database}", f"CREATE DATABASE {args.database}"):
+        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+                   check=True)
+    print(f"seeding {args.games} games ...", flush=True)
+    out = subprocess.run([sys.executable, "-c", SEED, str(args.games)], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    games = [tuple(int(part) for part in item.split(":")) for item in out.split()]
+    port = free_port()
+    gunicorn = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "praga_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
+         "--threads", "4", "--timeout", "60", "--log-level", "warning"], cwd=ROOT, env=env)
+    try:
+        client = Client(port)
+        for _ in range(100):
+            try:
+                client.request("GET", "/health/")
+                break
+            except OSError:
+                time.sleep(0.2)
+        workers = process_tree(gunicorn.pid)[1:]
+        print("after start: " + ", ".join(f"{rss_mb(pid):.1f} MB" for pid in workers), flush=True)
+        served, errors, lock = [0], [0], threading.Lock()
+        checkpoints = {args.requests * step // 6 for step in range(1, 7)}
+        rng = random.Random(3)
+
+        def spectator():
+            client = Client(port)
+            while True:
+                with lock:
+                    if served[0] >= args.requests:
+                        return
+                    served[0] += 1
+                    count = served[0]
+                    pk, version = rng.choice(games)
+                    kind = rng.random()
+                if kind < 0.5:
+                    path = f"/games/{pk}/"
+                elif kind < 0.7:
+                    path = f"/games/{pk}/live/"
+                elif kind < 0.8:
+                    path = f"/games/{pk}/log/"
+                else:
+                    path = f"/games/{pk}/replay/{rng.randint(0, version)}/"
+                status, _body = client.request("GET", path)
+                if status != 200:
+                    with lock:
+                        errors[0] += 1
+                if count in checkpoints:
+                    print(f"after {count} requests: " + ", ".join(f"{rss_mb(pid):.1f} MB" for pid in workers),
+                          flush=True)
+
+        threads = [threading.Thread(target=spectator) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        peak = max(rss_mb(pid) for pid in workers)
+        print(f"{args.requests} requests ({errors[0]} not 200) on {len(games)} games: largest worker {peak:.1f} MB "
+              f"(goal: at most 100 MB)")
+    finally:
+        gunicorn.terminate()
+        gunicorn.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()

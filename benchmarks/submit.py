@@ -1,0 +1,225 @@
+"""One move submit in-process: where its time goes, and whether it grows with the game.
+
+    .venv/bin/python benchmarks/submit.py [--games 2] [--moves 400] [--window 40] [--profile]
+
+Needs PostgreSQL on 127.0.0.1 (database `praga_submit`, created afresh) and Redis (db 9: the
+broker, nothing consumes it; db 10: the cache), as in production with DEBUG off and persistent
+database connections. For each of GAMES 4-player Praga games it chooses MOVES moves beforehand
+(random legal moves; now and then the mover takes back a step, as players do, so a game reaches
+400 moves), then submits them one by one through the JSON API (Django's test client with an API
+token: the whole middleware stack, no network). It prints the median submit time of the first
+WINDOW moves and of the last WINDOW moves, their ratio, the queries per submit, the game page's
+render time after move 1, after move WINDOW and after the last (median of 15 GETs each), and
+the replay page's time at steps 1 to WINDOW and at the last WINDOW steps (median of 3 GETs of
+each step, the snapshots kept in the cache as moves reached them).
+`--profile` also prints where the submits' CPU time went (cProfile on process time: waits left
+out): the engine (apply, describe, to_act, view), JSON encoding, and the busiest functions,
+besides the wall time spent in the database driver.
+"""
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATABASE = "praga_submit"
+
+
+def setup_django():
+    for sql in (f"DROP DATABASE IF EXISTS {DATABASE}", f"CREATE DATABASE {DATABASE}"):
+        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
+    os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+                       "REDIS_URL": "redis://127.0.0.1:6379/9", "DJANGO_SETTINGS_MODULE": "praga_site.settings",
+                       "DEBUG": "False", "DB_CONN_MAX_AGE": "60", "LOG_LEVEL": "ERROR",
+                       "SECRET_KEY": "submit-benchmark-only-not-a-secret-0123456789abcdef",
+                       "ALLOWED_HOSTS": "testserver"})
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    # Pages render without collectstatic (the manifest is a deployment step).
+    settings.STORAGES = dict(settings.STORAGES, staticfiles={
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"})
+
+    call_command("migrate", verbosity=0)
+
+
+def choose_moves(seed, count):
+    """`count` moves of a 4-player game from seed `seed`: random legal moves, with a step taken
+    back now and then (undo, then a move again), never the game's end before `count`."""
+    import engine.praga as praga
+
+    rng = random.Random(seed)
+    state, moves = praga.new({}, 4, seed), []
+    while len(moves) < count:
+        acting = sorted(praga.to_act(state))
+        if not acting:
+            raise RuntimeError(f"game {seed} ended after {len(moves)} moves; choose another seed")
+        seat = acting[0]
+        legal = praga.legal_moves(state, seat)
+        undo = [m for m in legal if m["type"] == "undo"]
+        others = [m for m in legal if m["type"] != "undo"]
+        move = undo[0] if undo and rng.random() < 0.25 else rng.choice(others)
+        state = praga.apply(state, seat, move)
+        moves.append((seat, move))
+    return moves
+
+
+def start(number, seed):
+    from django.contrib.auth import get_user_model
+
+    from accounts.models import ApiToken, Profile
+    from games import engines, invitations
+    from games.models import Game
+
+    users = [get_user_model().objects.create_user(f"g{number}p{seat}", f"g{number}p{seat}@example.com")
+             for seat in range(4)]
+    for user in users:
+        Profile.objects.create(user=user)
+    invitation = invitations.create_invitation(users[0], "praga", 4, {}, users[1:], fixed_order=True)
+    for user in users[1:]:
+        invitations.join(invitation, user)
+    game = Game.objects.get(invitation=invitation)
+    game.seed = seed
+    game.options = engines.normalize("praga", {}, 4)
+    game.state = engines.new_state("praga", game.options, 4, seed)
+    game.save()
+    tokens = {seat.position: ApiToken.issue(seat.user)[1] for seat in game.seat_list()}
+    return game, tokens, users
+
+
+class SqlTimer:
+    """Time spent inside the database driver (execute_wrapper)."""
+
+    def __init__(self):
+        self.seconds, self.count = 0.0, 0
+
+    def __call__(self, execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.count += 1
+
+
+def play(game, tokens, moves, client, first=0):
+    """Submit every move; [(seconds, queries)] per move."""
+    from django.db import connection
+
+    timings = []
+    for version, (seat, move) in enumerate(moves, start=first):
+        body = json.dumps({"move": move, "version": version})
+        timer = SqlTimer()
+        with connection.execute_wrapper(timer):
+            started = time.perf_counter()
+            response = client.post(f"/api/games/{game.pk}/moves/", body, content_type="application/json",
+                                   HTTP_AUTHORIZATION=f"Token {tokens[seat]}", secure=True)
+            elapsed = time.perf_counter() - started
+        assert response.status_code == 200, (version, response.status_code, response.content[:300])
+        timings.append((elapsed, timer.count, timer.seconds))
+    return timings
+
+
+def page_ms(client, game, runs=15):
+    times = []
+    for _ in range(runs + 1):
+        started = time.perf_counter()
+        response = client.get(f"/games/{game.pk}/", secure=True)
+        times.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.status_code
+    return statistics.median(times[1:]) * 1000
+
+
+def replay_ms(client, game, step, runs=3):
+    """Median time of the replay page at `step` (snapshots warm in the cache, as after play)."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        response = client.get(f"/games/{game.pk}/replay/{step}/", secure=True)
+        times.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.status_code
+    return statistics.median(times) * 1000
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--moves", type=int, default=400)
+    parser.add_argument("--window", type=int, default=40)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    setup_django()
+    from django.test import Client
+
+    # CPU time, not wall time: waits for the database and other programs on the cores are left out.
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    totals = {"submit": 0.0, "sql": 0.0, "count": 0}
+    for number in range(args.games):
+        seed = 1000 + number
+        moves = choose_moves(seed, args.moves)
+        game, tokens, users = start(number, seed)
+        client, viewer = Client(), Client()
+        viewer.force_login(users[0])
+        # The game page after move 1 and after move WINDOW (its log window full), then the rest.
+        first = play(game, tokens, moves[:1], client)
+        page_first = page_ms(viewer, game)
+        first += play(game, tokens, moves[1:args.window], client, first=1)
+        page_window = page_ms(viewer, game)
+        if profiler:
+            profiler.enable()
+        rest = play(game, tokens, moves[args.window:], client, first=args.window)
+        if profiler:
+            profiler.disable()
+        page_last = page_ms(viewer, game)
+        timings = first + rest
+        totals["submit"] += sum(t for t, _q, _s in rest)
+        totals["sql"] += sum(s for _t, _q, s in rest)
+        totals["count"] += len(rest)
+        early = statistics.median(t for t, _q, _s in timings[:args.window]) * 1000
+        late = statistics.median(t for t, _q, _s in timings[-args.window:]) * 1000
+        queries = sorted({q for _t, q, _s in timings})
+        last = len(timings)
+        print(f"game {number + 1}: submit, median of moves 1-{args.window}: {early:.1f} ms, of moves "
+              f"{last - args.window + 1}-{last}: {late:.1f} ms (x{late / early:.2f}); queries per submit "
+              f"{queries[0]}-{queries[-1]}", flush=True)
+        print(f"  game page after move 1: {page_first:.1f} ms, after move {args.window}: {page_window:.1f} ms, "
+              f"after move {last}: {page_last:.1f} ms (x{page_last / page_first:.2f} of move 1, "
+              f"x{page_last / page_window:.2f} of move {args.window})", flush=True)
+        steps = {step: replay_ms(viewer, game, step) for step in
+                 list(range(1, args.window + 1)) + list(range(last - args.window + 1, last + 1))}
+        early_steps = statistics.median(steps[step] for step in range(1, args.window + 1))
+        late_steps = statistics.median(steps[step] for step in range(last - args.window + 1, last + 1))
+        slowest = max(steps, key=steps.get)
+        print(f"  replay page, median of steps 1-{args.window}: {early_steps:.1f} ms, of steps "
+              f"{last - args.window + 1}-{last}: {late_steps:.1f} ms (x{late_steps / early_steps:.2f}); slowest "
+              f"step {slowest}: {steps[slowest]:.1f} ms", flush=True)
+    if profiler:
+        submit_ms = totals["submit"] / totals["count"] * 1000
+        print(f"\nper submit: {submit_ms:.2f} ms, of it SQL (driver) {totals['sql'] / totals['count'] * 1000:.2f} ms")
+        stats = pstats.Stats(profiler)
+        wanted = {"apply": "engine apply", "describe": "engine describe", "view": "engine view",
+                  "to_act": "engine to_act", "automatic_turns": "engine automatic_turns",
+                  "dumps": "json.dumps", "loads": "json.loads"}
+        for (filename, _line, name), row in sorted(stats.stats.items()):
+            if name in wanted and ("games/engines.py" in filename or filename.endswith("json/__init__.py")):
+                print(f"  {wanted[name]:24} {row[3] / totals['count'] * 1000:6.2f} ms per submit "
+                      f"(cumulative, {row[1]} calls)")
+        print("\nbusiest functions (cumulative, profiler overhead included):")
+        stats.sort_stats("cumulative").print_stats(60)
+        stats.sort_stats("tottime").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
