@@ -319,13 +319,12 @@ class Webhook(models.Model):
         return f"webhook of {self.user_id}"
 
 
-class WebhookDelivery(models.Model):
-    """The webhook outbox: one row per notification, claimed like an Email (a conditional UPDATE of
-    `lease`), retried with a growing delay (`due`) until delivered or the webhook is disabled."""
+class OutboxPost(models.Model):
+    """An outbox row of a post to another server (a webhook, a push service): unique by `key`,
+    claimed with a conditional UPDATE of `lease` (games/notifications/claims.py), tried again
+    later (`due`) after a failure, until `delivered`."""
 
-    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     key = models.CharField(max_length=160, unique=True)
-    body = models.JSONField()
     attempts = models.PositiveSmallIntegerField(default=0)
     due = models.DateTimeField(default=timezone.now)
     lease = models.DateTimeField(null=True, blank=True)
@@ -333,10 +332,20 @@ class WebhookDelivery(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        indexes = [models.Index(fields=["due"], condition=models.Q(delivered__isnull=True), name="webhook_undelivered")]
+        abstract = True
 
     def __str__(self):
         return self.key
+
+
+class WebhookDelivery(OutboxPost):
+    """One notification for a webhook; retried until delivered or the webhook is disabled."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    body = models.JSONField()
+
+    class Meta:
+        indexes = [models.Index(fields=["due"], condition=models.Q(delivered__isnull=True), name="webhook_undelivered")]
 
 
 class PushSubscription(models.Model):
@@ -358,23 +367,16 @@ class PushSubscription(models.Model):
         return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
 
 
-class PushMessage(models.Model):
-    """The push outbox, as WebhookDelivery: one row per notification and browser."""
+class PushMessage(OutboxPost):
+    """One notification for one browser of a player."""
 
     subscription = models.ForeignKey(PushSubscription, on_delete=models.CASCADE, related_name="messages")
-    key = models.CharField(max_length=160, unique=True)
     payload = models.JSONField()
-    attempts = models.PositiveSmallIntegerField(default=0)
-    due = models.DateTimeField(default=timezone.now)
-    lease = models.DateTimeField(null=True, blank=True)
-    delivered = models.DateTimeField(null=True, blank=True)
-    created = models.DateTimeField(default=timezone.now)
 
     class Meta:
         indexes = [models.Index(fields=["due"], condition=models.Q(delivered__isnull=True), name="push_undelivered")]
 
-    def __str__(self):
-        return self.key
+
 class Note(models.Model):
     """A player's private notes on one game: shown to that player only (games/notes.py)."""
 

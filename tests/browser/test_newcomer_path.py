@@ -7,11 +7,7 @@ and find Parler's turns in the game log; then a 2-player game whose start and tu
 the game on that port. Debian Chromium through Playwright; screenshots in test-artifacts/.
 """
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from email import message_from_string, policy
 from pathlib import Path
@@ -19,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine import registry
+from tests.support import embedded_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif("praga" not in registry.GAMES, reason="needs Praga")]
 
@@ -27,39 +24,15 @@ ARTIFACTS = ROOT / "test-artifacts"
 PASSWORD = "newcomer-path-88"
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The embedded default on a free port; its URL, its mail folder."""
     folder = tmp_path_factory.mktemp("newcomer")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "REDIS_URL", "SITE_URL", "PORT", "EMAIL_HOST", "DJANGO_ALLOW_ASYNC_UNSAFE")}
-    env.update({"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}", "EMAIL_FILE_PATH": str(folder / "mail"),
-                "TICK_SECONDS": "1", "TURN_EMAIL_DELAY": "0", "ACTIVE_SECONDS": "0",
-                "DJANGO_SETTINGS_MODULE": "praga_site.settings", "PYTHONUNBUFFERED": "1"})
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-    log = open(folder / "server.log", "w")
-    server = subprocess.Popen([sys.executable, "manage.py", "serve_embedded", f"127.0.0.1:{port}"],
-                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(150):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        server.kill()
-        raise AssertionError((folder / "server.log").read_text())
-    yield {"url": url, "mail": folder / "mail"}
-    server.terminate()
-    server.wait(15)
+    env = embedded_site.environment(folder, TICK_SECONDS="1", TURN_EMAIL_DELAY="0", ACTIVE_SECONDS="0")
+    embedded_site.manage(env, "migrate", "-v", "0")
+    server, port = embedded_site.start(folder, env)
+    yield {"url": f"http://127.0.0.1:{port}", "mail": folder / "mail"}
+    embedded_site.stop(server)
 
 
 def mails(folder, to, subject):

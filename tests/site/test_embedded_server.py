@@ -4,17 +4,13 @@ gets 409, no connection fails."""
 
 import http.client
 import json
-import os
-import socket
 import subprocess
 import sys
 import threading
-import time
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import embedded_site
 
 PREPARE = """
 import json
@@ -30,39 +26,17 @@ print(json.dumps({"game": game.pk, "version": game.version, "move": move, "token
 """
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def embedded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("embedded")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "REDIS_URL", "CACHE_URL", "SITE_URL", "PORT", "EMAIL_HOST")}
-    env.update({"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}", "EMAIL_FILE_PATH": str(folder / "mail"),
-                "DJANGO_SETTINGS_MODULE": "praga_site.settings", "PYTHONUNBUFFERED": "1"})
-    for command in (["migrate", "-v", "0"], ["seed_demo"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
-    prepared = json.loads(subprocess.run([sys.executable, "-c", PREPARE], cwd=ROOT, env=env, check=True,
+    env = embedded_site.environment(folder)
+    embedded_site.manage(env, "migrate", "-v", "0", capture_output=True)
+    embedded_site.manage(env, "seed_demo", capture_output=True)
+    prepared = json.loads(subprocess.run([sys.executable, "-c", PREPARE], cwd=embedded_site.ROOT, env=env, check=True,
                                          capture_output=True, text=True).stdout.splitlines()[-1])
-    log = open(folder / "server.log", "w")
-    server = subprocess.Popen([sys.executable, "manage.py", "serve_embedded", f"127.0.0.1:{port}"],
-                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(150):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        server.kill()
-        raise AssertionError((folder / "server.log").read_text())
+    server, port = embedded_site.start(folder, env)
     yield {"port": port, "log": folder / "server.log", **prepared}
-    server.terminate()
-    server.wait(15)
+    embedded_site.stop(server)
 
 
 def test_the_embedded_default_is_served_by_gunicorn_with_its_pages_and_static_files(embedded):

@@ -99,7 +99,7 @@ def test_a_submitted_move_stores_its_line_packed_and_every_reader_sees_the_text(
 
 
 def test_the_migration_packs_old_rows_and_gives_them_back(alice, bob, carol, dave):
-    migration = importlib.import_module("games.migrations.0007_move_log_text_packed_lean_indexes")
+    migration = importlib.import_module("games.migrations.0012_move_log_text_packed_lean_indexes")
     game = start_game("praga", [alice, bob, carol, dave])
     seat = min(praga.to_act(game.state))
     move = next(m for m in praga.legal_moves(game.state, seat) if m["type"] != "undo")
