@@ -1,5 +1,6 @@
 """Shared fixtures: the toy game registered for tests, players alice/bob/carol/dave, games."""
 
+import os
 import uuid
 
 import pytest
@@ -21,10 +22,11 @@ def _no_rate_limits(settings):
 
 
 @pytest.fixture(autouse=True)
-def _own_cache_keys(settings, worker_id):
+def _own_cache_keys(settings):
     # Game ids repeat between the xdist workers' databases (and, on SQLite, between tests), while
     # the cache is shared: keys that name a game (games.live) must not meet another test's game.
-    settings.CACHES = {"default": {**settings.CACHES["default"], "KEY_PREFIX": f"{worker_id}:{uuid.uuid4().hex}"}}
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")  # not the fixture: mutmut runs without xdist
+    settings.CACHES = {"default": {**settings.CACHES["default"], "KEY_PREFIX": f"{worker}:{uuid.uuid4().hex}"}}
 
 
 @pytest.fixture(autouse=True)
