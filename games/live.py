@@ -25,6 +25,7 @@ tells nothing but "no change". The viewer's presence is kept in the cache too
 (`games.notifications.activity`), since a page left open is someone on the site.
 """
 
+import functools
 import logging
 import re
 from urllib.parse import parse_qs
@@ -117,6 +118,7 @@ def unchanged(game_pk, seen, also=()):
     return proven, {key: found[key] for key in also if key in found}
 
 
+@functools.cache
 def _poll_path():
     """The poll's address as a pattern, from the URL configuration (one game id replaced)."""
     sample = reverse("game_poll", kwargs={"pk": 918273645})
@@ -126,7 +128,7 @@ def _poll_path():
 
 def answer_unchanged(path, query):
     """True if this poll is proven unchanged (and the viewer's presence was kept)."""
-    match = _poll_path_pattern().match(path)
+    match = _poll_path().match(path)
     if match is None:
         return False
     game_pk = int(match[1])
@@ -143,15 +145,6 @@ def answer_unchanged(path, query):
     if proven and presence:
         activity.seen_polling(user_id, found.get(presence))
     return proven
-
-
-_pattern = []
-
-
-def _poll_path_pattern():
-    if not _pattern:
-        _pattern.append(_poll_path())
-    return _pattern[0]
 
 
 class UnchangedPollApplication:
