@@ -181,7 +181,7 @@ def invitation_action(request, pk, action):
 def live_context(request, game, seat, error=None):
     names = presenters.player_names(game)
     position = None if seat is None else seat.position
-    playing = seat is not None and not game.is_finished
+    playing = seat is not None and not seat.dropped and not game.is_finished  # a bot plays a dropped seat
     legal = engines.legal_moves(game.game_id, game.state, position) if playing else []
     view = engines.view(game.game_id, game.state, position)
     board = boards.context(game, seat, view, legal)

@@ -96,3 +96,11 @@ def test_a_private_game_cannot_be_resigned_by_a_stranger(alice, bob, carol, comm
         game = start_game("toy", [alice, bob], visibility="private")
     assert client_for(carol).post(f"/games/{game.pk}/resign/").status_code == 404
     assert not Resignation.objects.exists()
+
+
+def test_a_resigned_player_sees_no_move_buttons_before_the_bot_has_moved(alice, bob, committed):
+    game = running_game([alice, bob], committed, "drop")
+    client = client_for(alice)
+    assert 'name="move"' in client.get(f"/games/{game.pk}/").content.decode()  # alice is to move
+    assert resign(game.pk, alice) == "bot"  # outside `committed`: the bot's task has not run yet
+    assert 'name="move"' not in client.get(f"/games/{game.pk}/").content.decode()
