@@ -36,6 +36,17 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Run on-commit hooks (emails, the finish signal that rates a game) in tests that stay
+    inside one transaction: `with committed(): ...`."""
+
+    def run():
+        return django_capture_on_commit_callbacks(execute=True)
+
+    return run
+
+
+@pytest.fixture
 def alice(db):
     return make_user("alice")
 

@@ -50,14 +50,6 @@ def eager_tasks(request):
     celery_app.conf.task_always_eager = before
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run on-commit hooks in tests that stay inside one transaction."""
-
-    def run():
-        return django_capture_on_commit_callbacks(execute=True)
-
-    return run
 
 
 def move(game, user, kind):

@@ -11,13 +11,3 @@ def eager_tasks():
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = before
-
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run on-commit hooks (the finish signal that rates a game) in tests inside one transaction."""
-
-    def run():
-        return django_capture_on_commit_callbacks(execute=True)
-
-    return run
