@@ -8,7 +8,7 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from games.boards import praga as praga_board  # noqa: E402
+from games.boards.praga import board as praga_board  # noqa: E402
 from tests.browser.test_praga_board import page_for, shot  # noqa: E402
 from tests.support.games import acting_user, start_game  # noqa: E402
 

@@ -9,7 +9,7 @@ from django.db import OperationalError, connections
 from django.test import Client
 
 from games import presenters
-from games.boards.praga_log import points_by_round
+from games.boards.praga.log import points_by_round
 from tests.conftest import client_for
 from tests.support.games import play_random_move, start_game
 

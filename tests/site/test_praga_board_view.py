@@ -4,9 +4,10 @@ import pytest
 
 from engine import praga
 from engine.praga.data import edition
-from games.boards import geometry, praga_flow, praga_icons
-from games.boards.praga import build
-from games.boards.praga_tiles import hex_tile
+from games.boards import geometry
+from games.boards.praga import flow as praga_flow, icons as praga_icons
+from games.boards.praga.board import build
+from games.boards.praga.tiles import hex_tile
 
 ED = "provisional-1"
 NAMES = {0: "alice", 1: "bob"}
@@ -175,7 +176,7 @@ def test_every_click_of_every_legal_move_is_on_the_page(players, options, seed):
 
 
 def test_the_log_highlights_the_exact_hex_of_an_upgrade_and_the_chosen_pieces():
-    from games.boards.praga_log import targets
+    from games.boards.praga.log import targets
 
     ed = edition(ED)
     tile = next(t for t, rec in ed.TILES.items() if rec["type"] == "upgrade")
@@ -230,7 +231,7 @@ def test_every_move_type_has_a_log_icon_that_the_page_defines():
     from django.conf import settings
 
     from engine.praga.moves import SCHEMA
-    from games.boards import praga_log
+    from games.boards.praga import log as praga_log
 
     defs = Path(settings.BASE_DIR, "templates/games/boards/praga/_defs.html").read_text()
     symbols = set(re.findall(r'<symbol id="([^"]+)"', defs))
@@ -239,7 +240,7 @@ def test_every_move_type_has_a_log_icon_that_the_page_defines():
 
 
 def test_a_step_on_the_hunger_wall_or_the_cathedral_shows_that_structure():
-    from games.boards.praga_log import icon
+    from games.boards.praga.log import icon
 
     assert icon({"type": "climb", "structure": "hw"}) == "pi-hw"
     assert icon({"type": "climb", "structure": "ca"}) == "pi-ca"

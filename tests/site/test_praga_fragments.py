@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games.boards import praga
+from games.boards.praga import board as praga
 from tests.conftest import client_for
 from tests.support.games import start_game
 

@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 
 from engine.praga.data import edition, provisional_values
 from games.boards import geometry
-from games.boards import praga_icons as icons
-from games.boards import praga_tiles as tiles
-from games.boards.praga_flow import flow
-from games.boards.praga_log import log_entries, points_by_round
+from games.boards.praga import icons
+from games.boards.praga import tiles
+from games.boards.praga.flow import flow
+from games.boards.praga.log import log_entries, points_by_round
 
 # At least 3:1 against the player panel (#f5eedd); the seat marks tell them apart without colour.
 COLOURS = ["#c0661a", "#7b4fa0", "#1f8a78", "#9a7a0a"]
@@ -54,7 +54,7 @@ def board_context(game, seat, view, legal, step=None):
     chart = points_by_round(game) if game.is_finished and step is None else None
     reasons = {}
     if moves and step is None:
-        from games.boards.praga_flow import reasons_for
+        from games.boards.praga.flow import reasons_for
 
         from games.optional_cache import cached
 

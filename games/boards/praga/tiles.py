@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from engine.praga.data import edition
 from games.boards import geometry
-from games.boards import praga_icons as icons
+from games.boards.praga import icons
 
 TILE_SIZE = 40
 

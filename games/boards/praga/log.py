@@ -109,7 +109,7 @@ def log_entries(game, names, view, until=None):
 
     Timeouts, drops and cancellations (`GameEvent`) stand right above the move they
     followed, so the board's log is the whole game log."""
-    from games.boards.praga import colour, seat_mark
+    from games.boards.praga.board import colour, seat_mark
     from games.presenters import log_events
 
     rows = game.moves.order_by("-seq")
@@ -153,7 +153,7 @@ def points_by_round(game):
 
 def _points_by_round(game):
     from games import replays
-    from games.boards.praga import colour
+    from games.boards.praga.board import colour
 
     per_round = []
     last_round = 0

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from engine.praga import apply as engine_apply
 from engine.praga.data import edition
-from games.boards import praga_icons as icons
-from games.boards import praga_tiles as tiles
+from games.boards.praga import icons
+from games.boards.praga import tiles
 
 # Types whose last click shows a Confirm button (a placement to check) instead of submitting.
 CONFIRM = ["upgrade", "wall", "building", "bridge", "refresh", "end_turn"]
