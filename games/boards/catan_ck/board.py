@@ -1,0 +1,72 @@
+"""Catan: Cities & Knights: the engine's view as drawing data for templates/games/boards/catan_ck.html.
+
+`board_context(game, seat, view, legal, step=None)` is the entry point (games.boards.context);
+`build(view, legal, names, me, ...)` is the pure part, tested without a database.
+"""
+
+from django.utils.translation import gettext as _
+
+from games import boards
+from games.boards import reasons as board_reasons
+from games.boards.catan_ck import flow as click_flow
+from games.boards.catan_ck import island, panels
+from games.boards.catan_ck.log import log_entries
+from games.boards.catan_ck.look import colour, seat_mark
+
+
+def board_context(game, seat, view, legal, step=None):
+    """The template context of the Catan board for `seat` (a Seat or None)."""
+    from accounts.models import display_name
+
+    names = {s.position: display_name(s.user) for s in game.seats.select_related("user__profile")}
+    position = None if seat is None else seat.position
+    reasons = {}
+    if legal and step is None:
+        reasons = board_reasons.cached_reasons(
+            "catan", game, position, lambda: click_flow.reasons_for(game.state, position, legal))
+    log = log_entries(game, names, until=step) if step is None or step else []
+    catan = build(view, legal, names, position, reasons=reasons, log=log)
+    catan["game_id"] = game.pk
+    catan["version"] = game.version
+    catan["replay"] = step is not None
+    drawn = [move for move in legal if click_flow.draws(move)] if catan["flow"] else []
+    context = {"catan": catan, "board_features": boards.features(flow=catan["flow"], drawn=drawn, own_log=True)}
+    # The market panel (trading over days) and the preferences panel come from their own modules
+    # (games/boards/catan_ck/market.py, preferences.py: `context(game, seat, view, legal, step)`);
+    # they are wired in here: context.update(market.context(...)); context.update(preferences.context(...)).
+    return context
+
+
+def build(view, legal, names, me, reasons=None, log=None):
+    players_count = view["players_count"]
+    names = {s: names.get(s) or _("Player %d") % (s + 1) for s in range(players_count)}
+    active = view.get("active")
+    turn = view.get("turn") or {}
+    setup = view.get("setup") or {}
+    drawn = [move for move in legal or [] if click_flow.draws(move)]
+    return {
+        "me": me, "active": active, "active_name": names.get(active, ""),
+        "active_colour": colour(active), "active_mark": seat_mark(active),
+        "phase": view["phase"], "stage": turn.get("stage"), "turn_number": turn.get("number"),
+        "setup_step": setup.get("step"),
+        "island": island.island(view, names),
+        "barbarians": panels.barbarians(view),
+        "decks": panels.decks(view),
+        "dice": panels.dice(view),
+        "players": panels.players(view, names, me),
+        "decisions": decisions(view, names),
+        "private": [],
+        "flow": click_flow.flow(view, drawn, names, reasons or {}) if drawn else None,
+        "log": log or [],
+        "result": view.get("result") if view["phase"] == "over" else None,
+    }
+
+
+def decisions(view, names):
+    """Who owes which open decision (public: the decision, never its hidden card)."""
+    out = []
+    for decision in view.get("decisions") or []:
+        seat = decision["seat"]
+        out.append({"seat": seat, "name": names.get(seat, ""), "colour": colour(seat), "mark": seat_mark(seat),
+                    "kind": decision["kind"], "count": decision.get("count")})
+    return out

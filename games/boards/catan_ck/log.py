@@ -1,0 +1,106 @@
+"""The Catan log: each line with the player's colour, the dice faces and the event die of a
+roll, the production of each player, and the island spots the move changed (`keys`, for
+highlighting them when the line is clicked).
+
+Everything comes from the public log line (engine.catan_ck.describe) and from the public
+spots of the move (intersections, paths, hexes). No other field of a move is read: a move
+may hold cards another seat must not see (a Master Merchant's pick).
+"""
+
+from engine.catan_ck.data.improvements import EVENT_NAMES
+from games.boards.catan_ck.look import colour, die, seat_mark
+from games.boards.catan_ck.panels import TRACK_COLOURS
+from games.text import is_text, render
+
+LOG_LINES = 40
+SPOT_FIELDS = {"intersection": "int", "knight": "int", "path": "path", "hex": "hex", "metropolis": "int"}
+LIST_FIELDS = {"paths": "path", "hexes": "hex", "knights": "int"}
+EVENT_BY_NAME = {name: face for face, name in EVENT_NAMES.items()}
+PRODUCTION_LINE = "{player}: {cards}"
+
+
+def spots(move):
+    """`data-h` keys of the island spots a move names (all public)."""
+    if not isinstance(move, dict):
+        return []
+    out = []
+    for field, prefix in SPOT_FIELDS.items():
+        value = move.get(field)
+        if isinstance(value, str):
+            out.append("%s:%s" % (prefix, value))
+    for field, prefix in LIST_FIELDS.items():
+        for value in move.get(field) or []:
+            if isinstance(value, str):
+                out.append("%s:%s" % (prefix, value))
+    return out
+
+
+def find(text, name):
+    """The first value of arg `name` in a (possibly nested) log text."""
+    if not is_text(text):
+        return None
+    args = text.get("args") or {}
+    if name in args:
+        return args[name]
+    for value in args.values():
+        found = find(value, name)
+        if found is not None:
+            return found
+    return None
+
+
+def productions(text, names):
+    """[(seat, cards text)] of the "Production:" part of a roll line."""
+    out = []
+
+    def walk(node):
+        if not is_text(node):
+            return
+        if node["msg"] == PRODUCTION_LINE:
+            args = node.get("args") or {}
+            out.append({"seat": args.get("player"), "name": names.get(args.get("player"), ""),
+                        "colour": colour(args.get("player")), "mark": seat_mark(args.get("player")),
+                        "cards": render(args.get("cards"), names)})
+            return
+        for value in (node.get("args") or {}).values():
+            walk(value)
+
+    walk(text)
+    return out
+
+
+def roll(text):
+    white, red, event = find(text, "white"), find(text, "red"), find(text, "event")
+    if not isinstance(white, int) or not isinstance(red, int):
+        return None
+    face = EVENT_BY_NAME.get(event.get("msg")) if is_text(event) else None
+    return {"white": white, "red": red, "white_pips": die(white), "red_pips": die(red), "event": face, "event_fill": TRACK_COLOURS.get(face, "#2b2b2b"),
+            "event_name": render(event) if is_text(event) else ""}
+
+
+def log_entries(game, names, until=None):
+    """The last LOG_LINES moves, newest first, with the site's events (timeouts, drops) among them."""
+    from games.presenters import log_events
+
+    rows = game.moves.order_by("-seq")
+    if until is not None:
+        rows = rows.filter(seq__lte=until)
+    out = []
+    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:LOG_LINES]:
+        kind = payload.get("type") if isinstance(payload, dict) else None
+        out.append({
+            "seq": seq, "seat": seat, "colour": colour(seat), "mark": seat_mark(seat), "text": render(text, names),
+            "dice": roll(text) if kind == "roll" or (kind == "play_progress" and find(text, "white")) else None,
+            "production": productions(text, names),
+            "keys": " ".join(spots(payload)),
+        })
+    oldest = out[-1]["seq"] if len(out) == LOG_LINES else 0
+    events = [{"seq": event["seq"], "seat": None, "colour": "transparent", "mark": "", "text": event["text"],
+               "keys": "", "event": True}
+              for event in log_events(game, names, after=oldest, until=until)]
+    merged, pending = [], list(reversed(events))
+    for entry in out:
+        while pending and pending[0]["seq"] >= entry["seq"]:
+            merged.append(pending.pop(0))
+        merged.append(entry)
+    return merged + pending
