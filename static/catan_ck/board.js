@@ -67,6 +67,23 @@
     var painted = K.paint(root(), next, S.chosen, S.flow.labels, S.current);
     S.choices = painted.choices; S.current = painted.current;
     buttons(next);
+    showNext();
+  }
+
+  // The first highlighted spot is brought into view when none is visible below the pinned
+  // prompt: the next click never hides below the fold.
+  function showNext() {
+    var spots = S.choices.filter(function (el) { return el.getBoundingClientRect().width > 0; });
+    if (!spots.length || spots.some(inView)) return;
+    var smooth = !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    spots[0].scrollIntoView({ block: "center", inline: "center", behavior: smooth ? "smooth" : "auto" });
+  }
+
+  function inView(el) {
+    var b = el.getBoundingClientRect();
+    var prompt = $("bk-prompt");
+    var top = prompt ? Math.max(0, prompt.getBoundingClientRect().bottom) : 0;
+    return b.top >= top - 2 && b.bottom <= window.innerHeight + 2 && b.left >= -2 && b.right <= window.innerWidth + 2;
   }
 
   function hint(next) {

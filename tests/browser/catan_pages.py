@@ -32,3 +32,10 @@ def wait_version(page, above, timeout=15.0):
 def shot(page, name):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"catan-{name}.png"), full_page=True)
+
+
+def click(locator):
+    """A click on a board spot, brought to the middle of the window first (the board's prompt is
+    pinned at the top and may cover what the browser scrolled to just below it)."""
+    locator.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    locator.click()

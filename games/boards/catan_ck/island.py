@@ -151,14 +151,45 @@ def pieces(view, names):
     return {"roads": roads, "buildings": buildings, "knights": knights}
 
 
-@lru_cache(maxsize=1)
-def spots():
-    """Every intersection and path as a click target (invisible until the flow highlights it)."""
-    return ([{"name": name, "x": spot(name)[0], "y": spot(name)[1]} for name in GEOMETRY.intersections],
-            [dict(path_line(path), name=path) for path in GEOMETRY.paths])
+def path_band(path, width=7.0):
+    """A thin quadrilateral along a path: a click target with a width whatever its direction."""
+    line = path_line(path)
+    dx, dy = line["x2"] - line["x1"], line["y2"] - line["y1"]
+    length = (dx * dx + dy * dy) ** 0.5
+    nx, ny = -dy / length * width, dx / length * width
+    # kept off the intersections at both ends, so that a spot there stays clickable
+    ax, ay = line["x1"] + dx * 0.2, line["y1"] + dy * 0.2
+    bx, by = line["x2"] - dx * 0.2, line["y2"] - dy * 0.2
+    return "%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f" % (ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny,
+                                                        ax - nx, ay - ny)
+
+
+def spots(view):
+    """Every intersection and path as a click target (invisible until the flow highlights it),
+    named by the land hexes it touches."""
+    hex_names = {name: hex_title(view, name) for name in GEOMETRY.land_names}
+    sea = _("sea")
+    intersections = [{"name": name, "x": spot(name)[0], "y": spot(name)[1],
+                      "title": _("Intersection: %s") % ", ".join(
+                          [hex_names[h] for h in GEOMETRY.intersection_hexes[name]]
+                          + [sea] * (3 - len(GEOMETRY.intersection_hexes[name])))}
+                     for name in GEOMETRY.intersections]
+    paths = [{"name": path, "points": path_band(path),
+              "title": _("Path: %s") % " | ".join(hex_names.get(part, sea) for part in path.split(";"))}
+             for path in GEOMETRY.paths]
+    return intersections, paths
+
+
+def hex_title(view, name):
+    record = view["board"]["hexes"][name]
+    terrain = translated(TERRAINS[record["terrain"]]["name"])
+    return terrain if record["number"] is None else "%s %d" % (terrain, record["number"])
 
 
 def island(view, names):
-    intersections, paths = spots()
+    intersections, paths = spots(view)
+    # a piece carries its intersection's key itself (a city on a settlement, a knight to move)
+    occupied = set(view["buildings"]) | set(view["knights"])
+    intersections = [spot_ for spot_ in intersections if spot_["name"] not in occupied]
     return {"view_box": view_box(), "sea": sea_points(), "hex_points": geometry.points(0, 0, HEX - 1.5), "hexes": hexes(view), "harbours": harbours(view),
             **pieces(view, names), "intersections": intersections, "paths": paths}
