@@ -470,7 +470,7 @@ def replay(request, pk, step=None):
     names = presenters.player_names(game)
     view = replays.view_at(game, step, position)
     return render(request, "games/replay.html", {
-        **boards.context(game, None, view, [], step=step),
+        **boards.context(game, seat, view, [], step=step),  # the seat's own view: its replay shows what it saw
         "game": game,
         "seat": seat,
         "title": engines.title(game.game_id),
