@@ -24,7 +24,7 @@ def board_context(game, seat, view, legal, step=None):
     if legal and step is None:
         reasons = board_reasons.cached_reasons(
             "catan", game, position, lambda: click_flow.reasons_for(game.state, position, legal))
-    log = log_entries(game, names, until=step) if step is None or step else []
+    log = cached_log(game, names, step) if step is None or step else []
     catan = build(view, legal, names, position, reasons=reasons, log=log)
     catan["game_id"] = game.pk
     catan["version"] = game.version
@@ -35,6 +35,21 @@ def board_context(game, seat, view, legal, step=None):
     # (games/boards/catan_ck/market.py, preferences.py: `context(game, seat, view, legal, step)`);
     # they are wired in here: context.update(market.context(...)); context.update(preferences.context(...)).
     return context
+
+
+def cached_log(game, names, step):
+    """The log's lines, kept per game, change of the game row, step, language and names: a page
+    is drawn many times between two moves, and past lines never change."""
+    import hashlib
+
+    from django.utils.translation import get_language
+
+    from games.optional_cache import cached
+
+    # the generator state tells apart games that reuse an id (e.g. test databases)
+    stamp = hashlib.sha256(repr((sorted(names.items()), game.state.get("rng"))).encode()).hexdigest()[:16]
+    key = "catan-log:%d:%d:%s:%s:%s:%s" % (game.pk, game.version, step, game.updated.isoformat(), get_language(), stamp)
+    return cached(key, 600, lambda: log_entries(game, names, until=step))
 
 
 def build(view, legal, names, me, reasons=None, log=None):

@@ -237,7 +237,9 @@ def reasons_for(state, seat, legal):
     legal_keys = set()
     for move in legal:
         if draws(move):
-            legal_keys.update(steps(move))
+            keys = steps(move)
+            legal_keys.update(keys)
+            legal_keys.update("%s %s" % (keys[0], key) for key in keys[1:])  # a legal spot of an action
     probes = {}
     if state["phase"] == "setup":
         for intersection in GEOMETRY.intersections:
