@@ -39,7 +39,8 @@ def test_the_island_is_drawn_for_every_seat_and_a_spectator(alice, bob, carol):
     for client in viewers:
         html = client.get(f"/games/{game.pk}/").content.decode()
         assert html.count('class="ck-hex ') == 19
-        assert html.count('class="ck-spot"') == 54 and html.count('class="ck-path-spot"') == 72
+        occupied = len(game.state["buildings"]) + len(game.state["knights"])
+        assert html.count('class="ck-spot"') + occupied == 54 and html.count('class="ck-path-spot"') == 72
         assert 'id="catan"' in html and "ck-barbarians" in html
 
 
@@ -62,3 +63,15 @@ def test_a_discard_is_picked_on_the_board_and_trade_forms_stay_on_the_move_card(
     flow = flow_of(html)
     assert [p["count"] for p in flow["picks"]] == [4]
     assert {c["type"]: c["most"] for c in flow["picks"][0]["cards"]} == {"ore": 5, "wool": 4}
+
+
+def test_the_board_speaks_german_to_a_german_reader(alice, bob, carol):
+    game = start_catan([alice, bob, carol])
+    first = user_at(game, game.state["active"])
+    first.profile.language = "de"
+    first.profile.save()
+    html = client_for(first).get(f"/games/{game.pk}/").content.decode()
+    for german in ("Die Insel Catan", "Barbaren", "hervorgehobene Kreuzung auf der Insel.", "Kreuzung: ",
+                   "Stärke Catans: aktive Ritter"):
+        assert german in html, german
+    assert "Choose a highlighted" not in html and "The island of Catan" not in html

@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from engine.catan_ck.board import GEOMETRY, parse_hex
-from engine.catan_ck.data.harbours import GENERIC_RATE, HARBOURS, SPECIAL_RATE
+from engine.catan_ck.data.harbours import GENERIC_RATE, HARBOUR_NAMES, HARBOURS, SPECIAL_RATE
 from engine.catan_ck.data.improvements import TRACKS
 from engine.catan_ck.data.knights import KNIGHTS
 from engine.catan_ck.data.terrains import CARD_NAMES, TERRAINS
@@ -104,7 +104,7 @@ def harbours(view):
         land = hex_centre("%d,%d" % harbour["land"])
         x, y = (round(sea[0] * 0.62 + land[0] * 0.38, 1), round(sea[1] * 0.62 + land[1] * 0.38, 1))
         rate = GENERIC_RATE if kind == "generic" else SPECIAL_RATE
-        name = _("3:1 harbour") if kind == "generic" else _("%s harbour 2:1") % translated(CARD_NAMES[kind])
+        name = translated(HARBOUR_NAMES["generic"]) if kind == "generic" else _("%s harbour 2:1") % translated(CARD_NAMES[kind])
         piers = [dict(zip(("x", "y"), spot(end))) for end in GEOMETRY.harbour_intersections[harbour["id"]]]
         # the resource's name under the disc (beside the colour), on the side away from the island
         label_y = round(y + (27 if sea[1] >= land[1] else -21), 1)
