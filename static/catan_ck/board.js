@@ -66,6 +66,11 @@
     $("bk-hint").textContent = S.picking ? str("pick-title") : hint(next);
     var painted = K.paint(root(), next, S.chosen, S.flow.labels, S.current);
     S.choices = painted.choices; S.current = painted.current;
+    // while spots are asked for, the other spots of that kind answer a click with the reason
+    var island = root().querySelector(".ck-island");
+    ["int", "path", "hex"].forEach(function (kind) {
+      island.classList.toggle("ck-want-" + kind, next.some(function (k) { return K.prefix(k) === kind; }));
+    });
     buttons(next);
     showNext();
   }
@@ -107,17 +112,27 @@
       var b = button(k);
       (has(S.flow.turn_buttons, k) ? turn : choices).appendChild(b);
     });
-    if (!S.chosen.length) {
-      Object.keys(S.flow.reasons).filter(function (k) { return k.indexOf(" ") < 0 && isButton(k) && !has(next, k) && S.flow.labels[k]; })
-        .forEach(function (k) {
-          var b = button(k);
-          b.classList.add("bk-refused", "secondary");
-          b.setAttribute("aria-disabled", "true");
-          b.setAttribute("data-reason", S.flow.reasons[k]);
-          b.removeAttribute("data-key");
-          choices.appendChild(b);
-        });
-    }
+    var refused = S.chosen.length ? [] : Object.keys(S.flow.reasons).filter(function (k) {
+      return k.indexOf(" ") < 0 && isButton(k) && !has(next, k) && S.flow.labels[k];
+    });
+    if (!refused.length) return;
+    // the actions not possible now, folded away: each says why when chosen
+    var fold = document.createElement("details");
+    fold.className = "bk-refused-list";
+    fold.open = S.refusedOpen || false;
+    fold.addEventListener("toggle", function () { S.refusedOpen = fold.open; });
+    var summary = document.createElement("summary");
+    summary.textContent = str("not-now") + " (" + refused.length + ")";
+    fold.appendChild(summary);
+    refused.forEach(function (k) {
+      var b = button(k);
+      b.classList.add("bk-refused", "secondary");
+      b.setAttribute("aria-disabled", "true");
+      b.setAttribute("data-reason", S.flow.reasons[k]);
+      b.removeAttribute("data-key");
+      fold.appendChild(b);
+    });
+    choices.appendChild(fold);
   }
 
   function button(k) {

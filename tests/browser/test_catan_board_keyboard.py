@@ -78,6 +78,18 @@ def test_a_whole_turn_and_a_discard_are_played_by_keyboard(browser, live_server,
     page.locator("#announce").filter(has_text="Sent:").wait_for()
     assert Game.objects.get(pk=game.pk).state["turn"]["stage"] == "action"
 
+    # an action not possible now says the engine's reason; so does a spot the road may not go to
+    page.locator(".bk-refused-list summary").click()
+    page.get_by_role("button", name="City", exact=True).click(force=True)  # aria-disabled: still says why
+    assert page.locator("#bk-tip").inner_text() == "You cannot pay for this."
+    page.get_by_role("button", name="Road", exact=True).click()
+    far = page.locator('.ck-path-spot:not(.bk-hl)[data-k="path:1,1;2,1"]')
+    far.evaluate("el => el.scrollIntoView({block: 'center'})")
+    far.click()
+    assert page.locator("#bk-tip").inner_text()
+    shot(page, "reason-for-a-far-path")
+    page.keyboard.press("Escape")  # start the move over
+
     # a road: the action's button, then a spot of the island among the highlighted ones
     press_until(page, "Tab", lambda e: e["key"] == "act:road")
     page.keyboard.press(" ")

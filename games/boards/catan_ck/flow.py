@@ -253,16 +253,42 @@ def reasons_for(state, seat, legal):
             spots = GEOMETRY.paths if place == "path" else GEOMETRY.intersections
             field = "path" if place == "path" else "intersection"
             if "act:%s" % action not in legal_keys:
-                # the action's button: the reason on a spot where it would make sense
-                probes["act:%s" % action] = {"type": kind, field: first_free(state, spots, place)}
+                # the action's button: the reason most of the player's own likely spots get
+                probes["act:%s" % action] = [{"type": kind, field: name}
+                                             for name in own_spots(state, seat, action, spots, place)]
                 continue
             for name in spots:
                 probes["act:%s %s:%s" % (action, place, name)] = {"type": kind, field: name}
         probes["act:improve"] = {"type": "buy_improvement", "track": "science"}
         probes["act:trade"] = {"type": "maritime_trade", "give": "brick", "take": "ore"}
-    return refusals(engine_apply, state, seat, probes, legal_keys)
+    several = {key: moves for key, moves in probes.items() if isinstance(moves, list)}
+    found = refusals(engine_apply, state, seat, {k: m for k, m in probes.items() if k not in several}, legal_keys)
+    for key, moves in several.items():
+        said = [refusals(engine_apply, state, seat, {key: move}, legal_keys).get(key) for move in moves]
+        said = [reason for reason in said if reason]
+        if said:
+            found[key] = max(said, key=said.count)
+    return found
 
 
-def first_free(state, spots, place):
+def own_spots(state, seat, action, spots, place):
+    """Where the player would try an action: next to its roads and buildings, or on its own
+    pieces (a city on a settlement, a knight to activate); at most six, else the first free spot."""
+    pieces = {"city": ("buildings", "settlement"), "wall": ("buildings", "city"),
+              "activate": ("knights", None), "promote": ("knights", None)}
+    if action in pieces:
+        where, kind = pieces[action]
+        own = [name for name, piece in sorted(state[where].items())
+               if piece["owner"] == seat and (kind is None or piece.get("kind") == kind)]
+    else:
+        ends = {end for path, owner in state["roads"].items() if owner == seat for end in GEOMETRY.path_ends[path]}
+        ends |= {name for name, b in state["buildings"].items() if b["owner"] == seat}
+        if place == "path":
+            own = sorted({p for end in ends for p in GEOMETRY.intersection_paths[end] if p not in state["roads"]})
+        else:
+            taken = {**state["buildings"], **state["knights"]}
+            own = sorted(end for end in ends if end not in taken)
+    if own:
+        return own[:6]
     taken = state["roads"] if place == "path" else {**state["buildings"], **state["knights"]}
-    return next((name for name in spots if name not in taken), spots[0])
+    return [next((name for name in spots if name not in taken), spots[0])]
