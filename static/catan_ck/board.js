@@ -249,6 +249,12 @@
     var t = event.target;
     var btn = t.closest("button");
     if (btn) {
+      if (btn.classList.contains("ck-zoombtn")) {
+        var zoomed = btn.parentNode.classList.toggle("ck-zoomed");
+        btn.textContent = zoomed ? "−" : "+";
+        btn.setAttribute("aria-pressed", zoomed ? "true" : "false");
+        return;
+      }
       if (btn.classList.contains("bk-log-entry")) { K.flash(r, btn.getAttribute("data-keys") || ""); return; }
       if (btn.id === "bk-cancel") { reset(); focusPrompt(); return; }
       if (btn.id === "bk-picker-send") { S.lastEl = btn; sendPicked(); return; }

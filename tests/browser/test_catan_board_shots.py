@@ -51,3 +51,6 @@ def test_a_mid_game_of_four_on_a_desktop_and_on_a_phone(browser, live_server, al
     assert phone.evaluate("document.documentElement.scrollWidth") <= 392  # nothing wider than the phone
     shot(phone, "phone")
     phone.screenshot(path=str(DOCS / "catan-phone.png"))
+    # the parts one by one, as a phone shows them, to be looked at
+    for part in (".ck-prompt", ".ck-island", ".ck-barbarians", ".ck-player.ck-me", ".ck-log"):
+        phone.locator(part).first.screenshot(path=str(ARTIFACTS / ("catan-phone-%s.png" % part.split(".")[-1])))
