@@ -32,8 +32,9 @@
 
   // ---------------------------------------------------------------- information
 
-  function tip(root, el, text) {
-    var t = $("bk-tip");
+  // The reason next to the clicked piece (`box`: the board's tip element, #bk-tip by default).
+  function tip(root, el, text, box) {
+    var t = box || $("bk-tip");
     if (!t || !text) return;
     var box = root.getBoundingClientRect();
     var at = el ? el.getBoundingClientRect() : box;
@@ -72,13 +73,14 @@
     if (event.target && event.target.id === "bk-zoom" && opener && document.contains(opener)) opener.focus();
   }, true);
 
-  // A log line: the pieces it changed blink.
-  function flash(root, keys) {
-    root.querySelectorAll(".bk-flash").forEach(function (el) { el.classList.remove("bk-flash"); });
+  // A log line: the pieces it changed blink (`name`: the board's class for it, bk-flash by default).
+  function flash(root, keys, name) {
+    name = name || "bk-flash";
+    root.querySelectorAll("." + name).forEach(function (el) { el.classList.remove(name); });
     keys.split(" ").filter(Boolean).forEach(function (k) {
       root.querySelectorAll('[data-h~="' + k + '"]').forEach(function (el) {
         void el.getBoundingClientRect();
-        el.classList.add("bk-flash");
+        el.classList.add(name);
       });
     });
   }

@@ -142,3 +142,40 @@ def test_a_discard_on_a_seven_is_picked_by_keyboard_with_a_live_count(browser, l
     wait_after(page, version)
     hand = Game.objects.get(pk=game.pk).state["players"][following]["hand"]
     assert hand["ore"] == 2 and hand["wool"] == 3
+
+
+def test_the_robber_goes_to_a_clicked_hex_and_takes_from_the_chosen_victim(browser, live_server, alice, bob, carol):
+    """After the first barbarian attack a 7 moves the robber: a highlighted hex, then one of
+    the players with a building there (a prompt button each)."""
+    game = start_catan([alice, bob, carol])
+    state = empty_board(seed=3, players=3, stage="roll")
+    seat = state["active"]
+    state["barbarians"]["attacks"] = 1
+    victims = [s for s in state["order"] if s != seat]
+    target = next(name for name in GEOMETRY.land_names if name != state["robber"]
+                  and state["board"]["hexes"][name]["terrain"] != "desert")
+    corners = GEOMETRY.hex_corners[target]
+    put(state, victims[0], "settlement", corners[0])
+    put(state, victims[1], "settlement", corners[3])
+    give(state, victims[0], ore=2)
+    give(state, victims[1], wool=2)
+    set_state(game, with_roll(state, 3, 4, "trade"))
+    from games.moves import submit_move
+
+    submit_move(game.pk, user_at(game, seat), {"type": "roll"}, Game.objects.get(pk=game.pk).version)
+    page = logged_in_page(browser, live_server, user_at(game, seat))
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#catan[data-ready]")
+    assert page.locator(".ck-hex.bk-hl").count() >= 17  # every hex but the robber's
+    hexagon = page.locator(f'.ck-hex[data-k="hex:{target}"]')
+    hexagon.evaluate("el => el.scrollIntoView({block: 'center'})")
+    hexagon.click()
+    names = {seat_.position: seat_.user.username for seat_ in game.seat_list()}
+    buttons = page.locator("#bk-buttons .bk-btn-victim")
+    assert sorted(buttons.all_inner_texts()) == sorted(f"Take a card from {names[v]}" for v in victims)
+    shot(page, "robber-victims")
+    version = shown_version(page)
+    page.get_by_role("button", name=f"Take a card from {names[victims[1]]}").click()
+    wait_after(page, version)
+    after = Game.objects.get(pk=game.pk).state
+    assert after["robber"] == target and sum(after["players"][victims[1]]["hand"].values()) == 1
