@@ -51,6 +51,12 @@ def test_a_mid_game_of_four_on_a_desktop_and_on_a_phone(browser, live_server, al
     assert phone.evaluate("document.documentElement.scrollWidth") <= 392  # nothing wider than the phone
     shot(phone, "phone")
     phone.screenshot(path=str(DOCS / "catan-phone.png"))
+    # a step of the replay, as that seat saw it: the same drawing, its own cards face up
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/{game.version // 2}/")
+    page.wait_for_selector("#catan[data-ready]")
+    assert page.locator(".ck-player.ck-me .ck-card, .ck-player.ck-me .ck-hand .ck-small").count() >= 1
+    assert page.locator("#bk-prompt").count() == 0  # nothing to click in a replay
+    shot(page, "replay")
     # the parts one by one, as a phone shows them, to be looked at
     for part in (".ck-prompt", ".ck-island", ".ck-barbarians", ".ck-player.ck-me", ".ck-log"):
         phone.locator(part).first.screenshot(path=str(ARTIFACTS / ("catan-phone-%s.png" % part.split(".")[-1])))
