@@ -33,6 +33,8 @@ def id_leaks(text, state, viewer):
     for player in state["players"]:
         if player["seat"] != viewer:
             secrets |= set(player["progress"])
+    if viewer is not None and viewer == state["active"]:
+        secrets -= set((state.get("card_step") or {}).get("cards") or [])  # what a Spy shows its player
     found = sorted(s for s in secrets if re.search(rf"(?<![A-Za-z0-9_]){re.escape(s)}(?![A-Za-z0-9_])", text))
     for deck in state["decks"].values():
         if len(deck) > 1 and ", ".join('"%s"' % c for c in deck[:3]) in text:

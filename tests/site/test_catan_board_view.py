@@ -15,7 +15,8 @@ from engine.core.rng import Rng
 from games.boards.catan_ck import flow as click_flow
 from games.boards.catan_ck import island
 from games.boards.catan_ck.board import build
-from games.boards.catan_ck.log import productions, roll, spots
+from games.boards.catan_ck.log import productions, roll, spots, without_production
+from games.text import render
 from tests.engine.catan_ck.helpers import after_setup, empty_board, give, put
 
 NAMES = {0: "alice", 1: "bob", 2: "carol", 3: "dave"}
@@ -179,13 +180,15 @@ def test_a_discard_is_a_pick_with_its_count_and_limits():
 
 
 def test_log_lines_give_dice_event_and_production_and_only_public_spots():
-    line = {"msg": "{line} {rest}", "args": {
-        "line": {"msg": "{player} rolls {white} (white) and {red} (red) = {total}; event die: {event}.",
+    line = {"msg": "{p0} {p1}", "args": {
+        "p0": {"msg": "{player} rolls {white} (white) and {red} (red) = {total}; event die: {event}.",
                  "args": {"player": 0, "white": 2, "red": 5, "total": 7, "event": {"msg": "blue gate", "args": {}}}},
-        "rest": {"msg": "Production: {list}.", "args": {"list": {"msg": "{player}: {cards}", "args": {
+        "p1": {"msg": "Production: {list}.", "args": {"list": {"msg": "{player}: {cards}", "args": {
             "player": 1, "cards": {"msg": "2 brick", "args": {}}}}}}}}
     dice = roll(line)
     assert (dice["white"], dice["red"], dice["event"]) == (2, 5, "politics")
     assert [(p["seat"], p["cards"]) for p in productions(line, NAMES)] == [(1, "2 brick")]
+    # the line itself leaves the production to the list below it
+    assert render(without_production(line), NAMES) == "alice rolls 2 (white) and 5 (red) = 7; event die: blue gate."
     assert spots({"type": "take_cards", "cards": {"ore": 1}}) == []  # a pick's cards are never read
     assert spots({"type": "chase_robber", "knight": "a", "hex": "0,0"}) == ["int:a", "hex:0,0"]

@@ -69,6 +69,22 @@ def productions(text, names):
     return out
 
 
+PRODUCTION_PART = "Production: {list}."
+
+
+def without_production(text):
+    """The line without its "Production: ..." part (drawn per player below the line); the
+    parts of a line are the args of a "{p0} {p1} ..." text (engine.catan_ck.describe.join)."""
+    if not is_text(text) or not text["msg"].startswith("{p0}"):
+        return text
+    args = text.get("args") or {}
+    kept = [value for _name, value in sorted(args.items()) if not (is_text(value) and value["msg"] == PRODUCTION_PART)]
+    if len(kept) == len(args):
+        return text
+    names = ["p%d" % i for i in range(len(kept))]
+    return {"msg": " ".join("{%s}" % name for name in names), "args": dict(zip(names, kept))}
+
+
 def roll(text):
     white, red, event = find(text, "white"), find(text, "red"), find(text, "event")
     if not isinstance(white, int) or not isinstance(red, int):
@@ -89,7 +105,8 @@ def log_entries(game, names, until=None):
     for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:LOG_LINES]:
         kind = payload.get("type") if isinstance(payload, dict) else None
         out.append({
-            "seq": seq, "seat": seat, "colour": colour(seat), "mark": seat_mark(seat), "text": render(text, names),
+            "seq": seq, "seat": seat, "colour": colour(seat), "mark": seat_mark(seat),
+            "text": render(without_production(text), names),
             "dice": roll(text) if kind == "roll" or (kind == "play_progress" and find(text, "white")) else None,
             "production": productions(text, names),
             "keys": " ".join(spots(payload)),
