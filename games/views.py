@@ -188,8 +188,8 @@ def live_context(request, game, seat, error=None):
     drawing = board["board_features"]
     # The board's click flow draws some legal moves (or all); the move card keeps the rest. Card
     # choices described by their constraints get a form each; the other moves a button.
-    drawn = {json.dumps(m, sort_keys=True) for m in drawing["drawn"]}
-    rest = [m for m in legal if json.dumps(m, sort_keys=True) not in drawn] if drawn else legal
+    drawn = {id(m) for m in drawing["drawn"]}  # the legal moves themselves (games.boards.features)
+    rest = [m for m in legal if id(m) not in drawn]
     choices = [m for m in rest if presenters.has_choice(m)]
     forms = engines.move_forms(game.game_id, game.state, position) if playing else []
     choices += [m for m in forms if presenters.has_choice(m)]

@@ -17,7 +17,8 @@ def features(flow=False, drawn=(), own_log=False):
     """What a board draws itself, for the game page (games.views.live_context):
 
     `flow`: the reader has a click flow on the board now; `drawn`: the legal moves that flow
-    draws (the move card keeps the others); `own_log`: the board shows the game log itself.
+    draws, the very objects of the `legal` list it was given (the move card keeps the others);
+    `own_log`: the board shows the game log itself.
     """
     return {"flow": bool(flow), "drawn": list(drawn), "own_log": bool(own_log)}
 
