@@ -192,3 +192,13 @@ def test_log_lines_give_dice_event_and_production_and_only_public_spots():
     assert render(without_production(line), NAMES) == "alice rolls 2 (white) and 5 (red) = 7; event die: blue gate."
     assert spots({"type": "take_cards", "cards": {"ore": 1}}) == []  # a pick's cards are never read
     assert spots({"type": "chase_robber", "knight": "a", "hex": "0,0"}) == ["int:a", "hex:0,0"]
+
+
+def test_a_stolen_card_is_told_to_the_thief_and_the_victim_only():
+    state = empty_board(seed=3, players=4)
+    thief, victim, third = state["order"][:3]
+    state["private"] = [{"kind": "steal", "seats": [thief, victim], "card": "ore"}]
+    line = "%s took 1 ore from %s." % (NAMES[thief], NAMES[victim])
+    assert board(state, thief)["private"] == [line]
+    assert board(state, victim)["private"] == [line]
+    assert board(state, third)["private"] == [] and board(state, None)["private"] == []

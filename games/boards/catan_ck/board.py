@@ -10,7 +10,7 @@ from games import boards
 from games.boards import reasons as board_reasons
 from games.boards.catan_ck import flow as click_flow
 from games.boards.catan_ck import island, panels
-from games.boards.catan_ck.log import log_entries
+from games.boards.catan_ck.log import log_entries, private_lines
 from games.boards.catan_ck.look import colour, seat_mark
 
 
@@ -69,19 +69,8 @@ def build(view, legal, names, me, reasons=None, log=None):
         "decks": panels.decks(view),
         "dice": panels.dice(view),
         "players": panels.players(view, names, me),
-        "decisions": decisions(view, names),
-        "private": [],
+        "private": private_lines(view, names),
         "flow": click_flow.flow(view, drawn, names, reasons or {}) if drawn else None,
         "log": log or [],
         "result": view.get("result") if view["phase"] == "over" else None,
     }
-
-
-def decisions(view, names):
-    """Who owes which open decision (public: the decision, never its hidden card)."""
-    out = []
-    for decision in view.get("decisions") or []:
-        seat = decision["seat"]
-        out.append({"seat": seat, "name": names.get(seat, ""), "colour": colour(seat), "mark": seat_mark(seat),
-                    "kind": decision["kind"], "count": decision.get("count")})
-    return out

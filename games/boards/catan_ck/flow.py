@@ -70,9 +70,7 @@ def steps(move):
         return ["res:%s" % (move.get("resource") or "none")]
     if kind == "harbor_commodity":
         return ["commodity:%s" % move["commodity"]]
-    if kind in PICKS:
-        return ["btn:%s" % kind]
-    return ["btn:%s" % kind]
+    return ["btn:%s" % kind]  # a card choice (PICKS): its button opens the picker
 
 
 def victim(move):

@@ -7,8 +7,12 @@ spots of the move (intersections, paths, hexes). No other field of a move is rea
 may hold cards another seat must not see (a Master Merchant's pick).
 """
 
+from django.utils.translation import gettext as _
+
 from engine.catan_ck.data.improvements import EVENT_NAMES
-from games.boards.catan_ck.look import colour, die, seat_mark
+from engine.catan_ck.data.progress_cards import card_record
+from engine.catan_ck.data.terrains import CARD_NAMES, CARD_TYPES
+from games.boards.catan_ck.look import colour, die, seat_mark, translated
 from games.boards.catan_ck.panels import TRACK_COLOURS
 from games.text import is_text, render
 
@@ -121,3 +125,39 @@ def log_entries(game, names, until=None):
             merged.append(pending.pop(0))
         merged.append(entry)
     return merged + pending
+
+
+def cards_words(cards):
+    return ", ".join("%d %s" % (cards[card], translated(CARD_NAMES[card])) for card in CARD_TYPES if cards.get(card))
+
+
+def private_lines(view, names):
+    """What the last move showed this seat alone with one other (a stolen card, a gift, the
+    hand a Spy or a Master Merchant saw): the view holds only the reveals meant for its seat."""
+    out = []
+    for entry in view.get("private") or []:
+        first, second = (list(entry["seats"]) + [None, None])[:2]
+        one, other = names.get(first, ""), names.get(second, "")
+        kind = entry.get("kind")
+        if kind == "steal":
+            line = _("%(thief)s took 1 %(card)s from %(victim)s.") % {
+                "thief": one, "card": translated(CARD_NAMES[entry["card"]]), "victim": other}
+        elif kind == "spy_take":
+            line = _("%(spy)s took %(card)s from %(victim)s.") % {
+                "spy": one, "card": translated(card_record(entry["card"])["name"]), "victim": other}
+        elif kind == "gift":
+            line = _("%(giver)s gave %(receiver)s: %(cards)s.") % {
+                "giver": one, "receiver": other, "cards": cards_words(entry["cards"])}
+        elif kind in ("spy", "hand"):
+            shown = (", ".join(translated(card_record(card)["name"]) for card in entry["cards"]) if kind == "spy"
+                     else cards_words(entry["cards"]))
+            line = _("%(viewer)s saw the cards of %(owner)s: %(cards)s.") % {
+                "viewer": one, "owner": other, "cards": shown or _("none")}
+        elif kind == "harbor":
+            line = _("%(player)s gave %(other)s 1 %(gave)s for 1 %(received)s.") % {
+                "player": one, "other": other, "gave": translated(CARD_NAMES[entry["gave"]]),
+                "received": translated(CARD_NAMES[entry["received"]])}
+        else:
+            continue
+        out.append(line)
+    return out

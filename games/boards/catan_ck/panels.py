@@ -17,11 +17,7 @@ from games.boards.catan_ck.look import colour, die, ink, road_dash, seat_mark, t
 
 TRACK_COLOURS = {"trade": "#e3b81f", "politics": "#2e6fd1", "science": "#2f9a48"}
 DECK_COLOURS = TRACK_COLOURS
-POINT_SOURCES = [  # (key of points_breakdown, label)
-    ("settlements", "Settlements"), ("cities", "Cities"), ("metropolises", "Metropolises"),
-    ("longest_road", "Longest Road"), ("defenders", "Defender of Catan"), ("merchant", "Merchant"),
-    ("progress", "Progress cards"),
-]
+POINT_SOURCES = ["settlements", "cities", "metropolises", "longest_road", "defenders", "merchant", "progress"]
 
 
 def point_label(key):
@@ -113,7 +109,7 @@ def player(view, seat, names, me):
         "dash": road_dash(seat), "own": own, "active": view.get("active") == seat,
         "points": shown["points"],
         "sources": [{"key": key, "label": point_label(key), "points": breakdown[key]}
-                    for key, _label in POINT_SOURCES if breakdown.get(key)],
+                    for key in POINT_SOURCES if breakdown.get(key)],
         "charts": flip_charts(shown),
         "cards": shown["cards"], "hand": hand(shown, own),
         "progress": progress_hand(shown, own),
