@@ -57,6 +57,14 @@ def test_a_mid_game_of_four_on_a_desktop_and_on_a_phone(browser, live_server, al
     assert page.locator(".ck-player.ck-me .ck-card, .ck-player.ck-me .ck-hand .ck-small").count() >= 1
     assert page.locator("#bk-prompt").count() == 0  # nothing to click in a replay
     shot(page, "replay")
+    # in German
+    user = user_at(game, seat)
+    user.profile.language = "de"
+    user.profile.save()
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.wait_for_selector("#catan[data-ready]")
+    assert "Die Insel Catan" in phone.content() and "barbaren" in phone.locator(".ck-barbarians").inner_text().lower()
+    phone.locator("#board").screenshot(path=str(ARTIFACTS / "catan-phone-de.png"))
     # the parts one by one, as a phone shows them, to be looked at
     for part in (".ck-prompt", ".ck-island", ".ck-barbarians", ".ck-player.ck-me", ".ck-log"):
         phone.locator(part).first.screenshot(path=str(ARTIFACTS / ("catan-phone-%s.png" % part.split(".")[-1])))
