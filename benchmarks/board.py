@@ -55,6 +55,18 @@ def median_ms(fn, runs):
     return statistics.median(times)
 
 
+def median_cpu_ms(fn, runs):
+    """The process's CPU time per call: on a shared, loaded machine the wall time also counts
+    the time other processes held the cores."""
+    fn()
+    times = []
+    for _ in range(runs):
+        t = time.process_time()
+        fn()
+        times.append((time.process_time() - t) * 1000)
+    return statistics.median(times)
+
+
 def setup_game():
     from django.contrib.auth import get_user_model
 
@@ -189,7 +201,9 @@ def catan(args):
         player.get(url, secure=True)
 
     cold = median_ms(first_render, max(3, args.runs // 4))
+    cold_cpu = median_cpu_ms(first_render, max(3, args.runs // 4))
     page = median_ms(lambda: player.get(url, secure=True), args.runs)
+    page_cpu = median_cpu_ms(lambda: player.get(url, secure=True), args.runs)
     live = median_ms(lambda: player.get(url + "live/", secure=True), args.runs)
     watch = median_ms(lambda: spectator.get(url, secure=True), args.runs) if game.visibility == "public" else None
     legal = presenters.legal_moves(game, acting)
@@ -200,14 +214,16 @@ def catan(args):
 
     vm = median_ms(model, args.runs)
     template = median_ms(lambda: render_to_string("games/boards/catan_ck.html", ctx), args.runs)
-    print(f"catan page, player to act:    {page:7.1f} ms (median of {args.runs})")
-    print(f"  first render after a move:  {cold:7.1f} ms (reasons computed, then cached)")
+    print(f"catan page, player to act:    {page:7.1f} ms (median of {args.runs}); CPU {page_cpu:.1f} ms")
+    print(f"  first render after a move:  {cold:7.1f} ms (reasons, log, island computed, then cached); "
+          f"CPU {cold_cpu:.1f} ms")
     print(f"live part (htmx refresh):     {live:7.1f} ms")
     if watch is not None:
         print(f"catan page, spectator:        {watch:7.1f} ms")
     print(f"board view-model only:        {vm:7.1f} ms")
     print(f"board template only:          {template:7.1f} ms")
-    print("goal: catan page under 50 ms:", "yes" if page < 50 else "no")
+    print("goal: catan page under 50 ms:", "yes" if page < 50 else "no",
+          "(CPU time: %s)" % ("yes" if page_cpu < 50 else "no"))
 
 
 if __name__ == "__main__":

@@ -75,3 +75,4 @@ def test_the_board_speaks_german_to_a_german_reader(alice, bob, carol):
                    "Stärke Catans: aktive Ritter"):
         assert german in html, german
     assert "Choose a highlighted" not in html and "The island of Catan" not in html
+    assert 'transform="translate(0.0,0.0)"' in html  # coordinates never take a decimal comma

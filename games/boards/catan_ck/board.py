@@ -4,6 +4,7 @@
 `build(view, legal, names, me, ...)` is the pure part, tested without a database.
 """
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games import boards
@@ -25,7 +26,8 @@ def board_context(game, seat, view, legal, step=None):
         reasons = board_reasons.cached_reasons(
             "catan", game, position, lambda: click_flow.reasons_for(game.state, position, legal))
     log = cached_log(game, names, step) if step is None or step else []
-    catan = build(view, legal, names, position, reasons=reasons, log=log)
+    catan = build(view, legal, names, position, reasons=reasons, log=log, draw_island=False)
+    catan["island_html"] = cached_island(game, view, catan["names"], step)
     catan["game_id"] = game.pk
     catan["version"] = game.version
     catan["replay"] = step is not None
@@ -52,7 +54,32 @@ def cached_log(game, names, step):
     return cached(key, 600, lambda: log_entries(game, names, until=step))
 
 
-def build(view, legal, names, me, reasons=None, log=None):
+ISLAND_TEMPLATE = "games/boards/catan_ck/island.html"
+
+
+def cached_island(game, view, names, step):
+    """The island's markup, shared by every reader of a game version (or replay step): it shows
+    only public pieces, and the click flow highlights its spots in the page's script."""
+    import hashlib
+    import os
+
+    from django.conf import settings
+    from django.template.loader import render_to_string
+    from django.utils.translation import get_language
+
+    from games.optional_cache import cached
+
+    path = os.path.join(settings.BASE_DIR, "templates", ISLAND_TEMPLATE)
+    drawn = os.stat(path).st_mtime_ns  # a changed template never meets its old markup
+    stamp = hashlib.sha256(repr((sorted(names.items()), game.state.get("rng"))).encode()).hexdigest()[:16]
+    key = "catan-island:%d:%s:%s:%s:%d" % (game.pk, game.version if step is None else "step%d" % step,
+                                           get_language(), stamp, drawn)
+    html = cached(key, 600, lambda: render_to_string(ISLAND_TEMPLATE, {"catan": {"island": island.island(view, names)}}))
+    return mark_safe(html)  # noqa: S308 (rendered by the template above, escaped there)
+
+
+def build(view, legal, names, me, reasons=None, log=None, draw_island=True):
+    """`draw_island=False`: the island's data is left out (the page takes its cached markup)."""
     players_count = view["players_count"]
     names = {s: names.get(s) or _("Player %d") % (s + 1) for s in range(players_count)}
     active = view.get("active")
@@ -64,7 +91,8 @@ def build(view, legal, names, me, reasons=None, log=None):
         "active_colour": colour(active), "active_mark": seat_mark(active),
         "phase": view["phase"], "stage": turn.get("stage"), "turn_number": turn.get("number"),
         "setup_step": setup.get("step"),
-        "island": island.island(view, names),
+        "names": names,
+        "island": island.island(view, names) if draw_island else None,
         "barbarians": panels.barbarians(view),
         "decks": panels.decks(view),
         "dice": panels.dice(view),
