@@ -74,7 +74,8 @@ def cached_island(game, view, names, step):
     stamp = hashlib.sha256(repr((sorted(names.items()), game.state.get("rng"))).encode()).hexdigest()[:16]
     key = "catan-island:%d:%s:%s:%s:%d" % (game.pk, game.version if step is None else "step%d" % step,
                                            get_language(), stamp, drawn)
-    html = cached(key, 600, lambda: render_to_string(ISLAND_TEMPLATE, {"catan": {"island": island.island(view, names)}}))
+    html = cached(key, 600, lambda: render_to_string(ISLAND_TEMPLATE,
+                                                     {"catan": {"island": island.island(view, names)}}))
     return mark_safe(html)  # noqa: S308 (rendered by the template above, escaped there)
 
 

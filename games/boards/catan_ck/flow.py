@@ -36,11 +36,11 @@ DRAWN = set(ACTIONS) | set(PICKS) | {
     "take_aqueduct", "harbor_commodity",
 }
 # Keys drawn as buttons of the prompt bar (every other key is a spot on the island).
-BUTTONS = ["act", "btn", "victim", "white", "red", "card", "target", "ctype", "track", "metro", "crane",
+BUTTONS = ["act", "btn", "victim", "white", "red", "card", "target", "ctype", "track", "crane",
            "give", "take", "pick", "deck", "pcard", "res", "commodity", "none", "done"]
 TURN_BUTTONS = ["btn:end_turn", "btn:undo"]
-# Keys that are the only choice left are taken without asking (a robber hex with one victim).
-AUTO = ["victim", "metro", "crane"]
+# Keys that are the only choice left are taken without asking (the one victim at a robber hex).
+AUTO = ["victim"]
 
 
 def steps(move):
@@ -88,7 +88,7 @@ def action_steps(move):
     if kind == "buy_improvement":
         out = ["track:%s" % move["track"]]
         if move.get("metropolis"):
-            out.append("metro:%s" % move["metropolis"])
+            out.append("int:%s" % move["metropolis"])  # the city that becomes the metropolis, on the island
         if move.get("crane"):
             out.append("crane:%s" % move["crane"])
         return out
@@ -199,8 +199,6 @@ def label(view, key, names):
         return _("%(track)s: %(improvement)s (%(count)d %(commodity)s)") % {
             "track": translated(track["name"]), "improvement": name, "count": level + 1,
             "commodity": translated(CARD_NAMES[track["commodity"]])}
-    if kind == "metro":
-        return _("Metropolis on this city")
     if kind == "crane":
         return _("Use the Crane")
     if kind == "give":

@@ -104,7 +104,8 @@ def harbours(view):
         land = hex_centre("%d,%d" % harbour["land"])
         x, y = (round(sea[0] * 0.62 + land[0] * 0.38, 1), round(sea[1] * 0.62 + land[1] * 0.38, 1))
         rate = GENERIC_RATE if kind == "generic" else SPECIAL_RATE
-        name = translated(HARBOUR_NAMES["generic"]) if kind == "generic" else _("%s harbour 2:1") % translated(CARD_NAMES[kind])
+        name = (translated(HARBOUR_NAMES["generic"]) if kind == "generic"
+                else _("%s harbour 2:1") % translated(CARD_NAMES[kind]))
         piers = [dict(zip(("x", "y"), spot(end))) for end in GEOMETRY.harbour_intersections[harbour["id"]]]
         # the resource's name under the disc (beside the colour), on the side away from the island
         label_y = round(y + (27 if sea[1] >= land[1] else -21), 1)
@@ -206,6 +207,7 @@ def island(view, names):
     # a piece carries its intersection's key itself (a city on a settlement, a knight to move)
     occupied = set(view["buildings"]) | set(view["knights"])
     intersections = [spot_ for spot_ in intersections if spot_["name"] not in occupied]
-    return {"view_box": view_box(), "sea": sea_points(), "hex_points": geometry.points(0, 0, HEX - 1.5), "hexes": hexes(view), "harbours": harbours(view),
+    return {"view_box": view_box(), "sea": sea_points(), "hex_points": geometry.points(0, 0, HEX - 1.5),
+            "hexes": hexes(view), "harbours": harbours(view),
             **pieces(view, names), "intersections": intersections, "paths": paths,
             "spots_markup": spots_markup(intersections, paths)}

@@ -94,7 +94,8 @@ def roll(text):
     if not isinstance(white, int) or not isinstance(red, int):
         return None
     face = EVENT_BY_NAME.get(event.get("msg")) if is_text(event) else None
-    return {"white": white, "red": red, "white_pips": die(white), "red_pips": die(red), "event": face, "event_fill": TRACK_COLOURS.get(face, "#2b2b2b"),
+    return {"white": white, "red": red, "white_pips": die(white), "red_pips": die(red), "event": face,
+            "event_fill": TRACK_COLOURS.get(face, "#2b2b2b"),
             "event_name": render(event) if is_text(event) else ""}
 
 

@@ -52,7 +52,8 @@ def dice(view):
     roll = (view.get("turn") or {}).get("roll")
     if not roll:
         return None
-    return {"white": roll["white"], "red": roll["red"], "white_pips": die(roll["white"]), "red_pips": die(roll["red"]), "total": roll["total"], "event": roll["event"],
+    return {"white": roll["white"], "red": roll["red"], "white_pips": die(roll["white"]),
+            "red_pips": die(roll["red"]), "total": roll["total"], "event": roll["event"],
             "event_name": translated(EVENT_NAMES[roll["event"]]),
             "event_fill": TRACK_COLOURS.get(roll["event"], "#2b2b2b"), "alchemist": roll.get("alchemist")}
 
