@@ -8,10 +8,11 @@ from django.test import Client
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def logged_in_page(browser, live_server, user, width=1280, height=1000, locale="en-GB"):
+def logged_in_page(browser, live_server, user, width=1280, height=1000, locale="en-GB", bypass_csp=False):
+    """`bypass_csp`: for injecting axe-core (the site allows no inline script)."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, bypass_csp=bypass_csp)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
                           "url": live_server.url}])
     return context.new_page()

@@ -21,6 +21,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def midgame(users, steps=420, seed=4):
+    """A game of four played by random bots through the site for `steps` moves."""
     game = start_catan(users)
     rng = random.Random(seed)
     for _ in range(steps):
