@@ -185,15 +185,16 @@ def live_context(request, game, seat, error=None):
     legal = engines.legal_moves(game.game_id, game.state, position) if playing else []
     view = engines.view(game.game_id, game.state, position)
     board = boards.context(game, seat, view, legal)
-    pb = board.get("pb")
-    # A board with its own click flow replaces the move card, and a board view-model draws its own log.
-    flow = bool(pb and pb.get("flow"))
-    # Card choices described by their constraints get a form each; the other moves a button.
-    choices = [] if flow else [m for m in legal if presenters.has_choice(m)]
-    forms = [] if flow or not playing else engines.move_forms(game.game_id, game.state, position)
+    drawing = board["board_features"]
+    # The board's click flow draws some legal moves (or all); the move card keeps the rest. Card
+    # choices described by their constraints get a form each; the other moves a button.
+    drawn = {id(m) for m in drawing["drawn"]}  # the legal moves themselves (games.boards.features)
+    rest = [m for m in legal if id(m) not in drawn]
+    choices = [m for m in rest if presenters.has_choice(m)]
+    forms = engines.move_forms(game.game_id, game.state, position) if playing else []
     choices += [m for m in forms if presenters.has_choice(m)]
-    labelled = [] if flow else presenters.labelled_moves(
-        game, [m for m in legal + forms if not presenters.has_choice(m)], names, position)
+    labelled = presenters.labelled_moves(
+        game, [m for m in rest + forms if not presenters.has_choice(m)], names, position)
     return {
         **board,
         "game": game,
@@ -206,8 +207,10 @@ def live_context(request, game, seat, error=None):
         "undo": next((m for m in labelled if m["undo"]), None),
         "choices": presenters.choice_forms(game, choices),
         "prompt": render_text(engines.prompt(game.game_id, game.state, position), names) if playing else "",
-        "log": [] if pb else presenters.log(game, names, last=presenters.LOG_LAST)[::-1],
-        "log_cut": not pb and game.version > presenters.LOG_LAST,
+        # the move card: unless the board's flow draws every move there is
+        "move_card": not (drawing["flow"] and not labelled and not choices),
+        "log": [] if drawing["own_log"] else presenters.log(game, names, last=presenters.LOG_LAST)[::-1],
+        "log_cut": not drawing["own_log"] and game.version > presenters.LOG_LAST,
         "request_id": new_request_id(),
         "error": error,
         "chat_count": game.chat.count(),
@@ -467,7 +470,7 @@ def replay(request, pk, step=None):
     names = presenters.player_names(game)
     view = replays.view_at(game, step, position)
     return render(request, "games/replay.html", {
-        **boards.context(game, None, view, [], step=step),
+        **boards.context(game, seat, view, [], step=step),  # the seat's own view: its replay shows what it saw
         "game": game,
         "seat": seat,
         "title": engines.title(game.game_id),

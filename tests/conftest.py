@@ -48,6 +48,17 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    # A request in German leaves German active in the test's thread (LocaleMiddleware activates
+    # the reader's language and nothing turns it back): a pure test after it would read German.
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def committed(django_capture_on_commit_callbacks):
     """Run on-commit hooks (emails, the finish signal that rates a game) in tests that stay

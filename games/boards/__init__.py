@@ -1,17 +1,30 @@
 """Board view-models: turn an engine's `view` into drawing data for the board templates.
 
-`context(game, seat, view, legal)` returns the extra template context of the game's
-board (`{"pb": ...}` for Praga), or an empty dict for games drawn by the generic board.
-Pure functions of the view, the reader's legal moves and the public log.
+One package per game's board (`games/boards/<game id>/`) exposing
+`board_context(game, seat, view, legal, step=None)`: the board's template context, which
+always holds `board_features` (see `features`) so that the game page treats every board
+alike. Games without a package are drawn by the generic board. Shared drawing helpers:
+`geometry` (hex geometry), `reasons` (the engine's reason next to an illegal click),
+static/boards/board-kit.js (enlarge, reasons, log highlight, keyboard choices).
 """
 
 from importlib import import_module
 
-BOARDS = {"praga": "games.boards.praga"}
+BOARDS = {"praga": "games.boards.praga", "catan_ck": "games.boards.catan_ck"}
+
+
+def features(flow=False, drawn=(), own_log=False):
+    """What a board draws itself, for the game page (games.views.live_context):
+
+    `flow`: the reader has a click flow on the board now; `drawn`: the legal moves that flow
+    draws, the very objects of the `legal` list it was given (the move card keeps the others);
+    `own_log`: the board shows the game log itself.
+    """
+    return {"flow": bool(flow), "drawn": list(drawn), "own_log": bool(own_log)}
 
 
 def context(game, seat, view, legal, step=None):
     name = BOARDS.get(game.game_id)
     if name is None:
-        return {}
+        return {"board_features": features()}
     return import_module(name).board_context(game, seat, view, legal, step=step)

@@ -486,18 +486,8 @@
 
   // ---------------------------------------------------------------- information
 
-  function tip(el, text) {
-    var t = $("pg-tip");
-    if (!t || !text) return;
-    var box = root().getBoundingClientRect();
-    var at = el ? el.getBoundingClientRect() : box;
-    t.textContent = text;
-    t.hidden = false;
-    t.style.left = Math.max(0, Math.min(at.left - box.left, box.width - 290)) + "px";
-    t.style.top = (at.bottom - box.top + 6) + "px";
-    clearTimeout(S.tipTimer);
-    S.tipTimer = setTimeout(function () { t.hidden = true; }, 6000);
-  }
+  // the reason next to a piece, and log highlights: the boards' shared helpers (static/boards/board-kit.js)
+  function tip(el, text) { window.BoardKit.tip(root(), el, text, $("pg-tip")); }
 
   function enlarge(el, reason) {
     var dlg = $("pg-zoom");
@@ -533,15 +523,7 @@
     if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
   }
 
-  function flash(keys) {
-    document.querySelectorAll(".pg-flash").forEach(function (el) { el.classList.remove("pg-flash"); });
-    keys.split(" ").filter(Boolean).forEach(function (k) {
-      root().querySelectorAll('[data-h~="' + k + '"]').forEach(function (el) {
-        void el.getBoundingClientRect();
-        el.classList.add("pg-flash");
-      });
-    });
-  }
+  function flash(keys) { window.BoardKit.flash(root(), keys, "pg-flash"); }
 
   // ---------------------------------------------------------------- events
 

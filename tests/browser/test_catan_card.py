@@ -1,6 +1,7 @@
-"""Catan through the generic move card in Chromium: the active player rolls a 7 with a button,
-the player over the limit discards with the keyboard in the card-choice form (labelled counts,
-a live total), then the active player offers a trade with a form and ends the turn."""
+"""Catan's board and the generic move card side by side in Chromium: the active player rolls a
+7 on the board, the player over the limit discards with the board's card picker (a live
+count), then the active player offers a trade with a form of the move card (the moves the
+board's flow does not draw stay there) and ends the turn on the board."""
 
 import os
 from pathlib import Path
@@ -54,24 +55,23 @@ def test_a_seven_a_keyboard_discard_a_trade_offer_and_the_end_of_a_turn(browser,
     roller = logged_in_page(browser, live_server, user_at(game, active))
     roller.goto(f"{live_server.url}/games/{game.pk}/")
     before = version(roller)
-    roller.get_by_role("button", name="Roll", exact=False).first.click()
+    roller.wait_for_selector("#catan[data-ready]")
+    roller.get_by_role("button", name="Roll the dice").click()
     wait_version(roller, before)
 
     discarder = logged_in_page(browser, live_server, user_at(game, owing))
     discarder.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "You must discard 4 cards." in discarder.locator("#moves").inner_text()
-    form = discarder.locator("form.card-choice", has=discarder.get_by_role("button", name="Discard"))
-    form.get_by_label("Wool").focus()
-    discarder.keyboard.press("ArrowUp")  # 1 wool, by the keyboard
-    assert form.locator(".chosen").inner_text() == "1"
-    discarder.keyboard.press("Tab")  # to the next card type in hand: ore
-    discarder.keyboard.press("Control+A")
-    discarder.keyboard.type("3")
-    assert form.locator(".chosen").inner_text() == "4"
-    shot(discarder, "discard-form")
+    discarder.wait_for_selector("#catan[data-ready]")
+    assert "You must discard 4 cards." in discarder.locator("#bk-prompt").inner_text()
+    discarder.get_by_role("button", name="one more: wool").click()
+    assert discarder.locator("#bk-picker-count").inner_text() == "1 of 4 chosen"
+    for _ in range(3):
+        discarder.get_by_role("button", name="one more: ore").click()
+    assert discarder.locator("#bk-picker-count").inner_text() == "4 of 4 chosen"
+    assert discarder.get_by_role("button", name="one more: ore").is_disabled()  # the count is reached
+    shot(discarder, "discard-picker")
     before = version(discarder)
-    form.get_by_role("button", name="Discard").focus()
-    discarder.keyboard.press("Enter")
+    discarder.locator("#bk-picker-send").click()
     wait_version(discarder, before)
     game.refresh_from_db()
     hand = game.state["players"][owing]["hand"]
@@ -89,7 +89,7 @@ def test_a_seven_a_keyboard_discard_a_trade_offer_and_the_end_of_a_turn(browser,
     assert [(o["give"], o["want"]) for o in game.state["offers"]] == [({"brick": 1}, {"wool": 1})]
     shot(roller, "offer-made")
     before = version(roller)
-    roller.get_by_role("button", name="ends the turn", exact=False).first.click()
+    roller.get_by_role("button", name="End the turn").click()
     wait_version(roller, before)
     game.refresh_from_db()
     assert game.state["active"] != active and Game.objects.get(pk=game.pk).version == version(roller)

@@ -63,15 +63,20 @@ def seven_rolled(game, discarding=(0,)):
     return active, opponents
 
 
-def test_a_discard_is_a_form_with_a_labelled_count_per_card_type(catan):
+def test_a_discard_is_picked_on_the_board_with_a_count_per_card_type(catan):
+    """The board's click flow draws the discard (games/boards/catan_ck): a pick of 4 cards from
+    the types in hand, each at most as many as held; the generic form is not drawn twice."""
+    import json
+
     _active, (owing, _other) = seven_rolled(catan)
     page = client_of(user_at(catan, owing)).get(f"/games/{catan.pk}/").content.decode()
     assert "You must discard 4 cards." in page
-    assert 'class="move-form card-choice"' in page and "Choose exactly 4." in page
-    for card, most in (("ore", 5), ("wool", 4)):
-        assert f'<label for="c0-cards-{card}">{card.capitalize()}</label>' in page
-        assert f'name="pick:cards:{card}" value="0" min="0" max="{most}"' in page
-    assert 'name="pick:cards:brick"' not in page  # only the card types in hand
+    start = page.index('<script id="bk-flow" type="application/json">')
+    flow = json.loads(page[page.index(">", start) + 1:page.index("</script>", start)])
+    (pick,) = flow["picks"]
+    assert pick["count"] == 4 and pick["move"]["type"] == "discard"
+    assert {card["type"]: card["most"] for card in pick["cards"]} == {"ore": 5, "wool": 4}  # only the types in hand
+    assert 'name="pick:cards:ore"' not in page
 
 
 def post_choice(client, game, move, picks, request_id="r1"):
@@ -114,7 +119,7 @@ def test_the_active_player_can_offer_a_trade_from_the_card(catan):
 
 def test_every_catan_move_type_of_a_seat_is_reachable_from_its_card(catan):
     """Seeded bot play through the pipeline; at sampled positions every legal move type of each seat
-    appears on its page as a button or a form."""
+    appears on its page as a button or a form, or in the board's click flow."""
     import random
     import re
 
@@ -133,6 +138,7 @@ def test_every_catan_move_type_of_a_seat_is_reachable_from_its_card(catan):
                 kinds |= {m["type"] for m in catan_rules.move_forms(catan.state, position)}
                 page = client.get(f"/games/{catan.pk}/").content.decode()
                 shown = set(re.findall(r'value="\{&quot;type&quot;:&quot;([a-z_]+)&quot;', page))
+                shown |= set(re.findall(r'"m": \{"type": "([a-z_]+)"', page))  # drawn by the board's click flow
                 assert kinds <= shown, (kinds - shown, step)
                 seen |= kinds
         acting = sorted(catan_rules.to_act(catan.state))

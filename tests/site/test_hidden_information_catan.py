@@ -242,10 +242,10 @@ def test_move_buttons_do_not_tell_the_dice_or_what_a_card_would_take_before_the_
         give(state, seat, wool=3)
     set_state(game, with_roll(state, 3, 4, "trade"))
     page = viewers[a].get(f"/games/{game.pk}/").content.decode()
-    assert "rolls the dice." in page and "= 7" not in page and "(red)" not in page
+    assert "Roll the dice" in page and "= 7" not in page and "(red)" not in page
     game.refresh_from_db()
     submit_move(game.pk, user_at(game, a), {"type": "roll"}, game.version)
     game.refresh_from_db()
     page = viewers[a].get(f"/games/{game.pk}/live/").content.decode()
-    assert "plays Resource Monopoly." in page
+    assert "Resource Monopoly" in page  # the card's button on the board
     assert "takes 9" not in page and "9 wool" not in page  # what the others hold stays hidden until played

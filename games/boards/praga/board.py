@@ -18,7 +18,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.praga.data import edition, provisional_values
+from games import boards
 from games.boards import geometry
+from games.boards import reasons as board_reasons
 from games.boards.praga import icons
 from games.boards.praga import tiles
 from games.boards.praga.flow import flow
@@ -56,17 +58,15 @@ def board_context(game, seat, view, legal, step=None):
     if moves and step is None:
         from games.boards.praga.flow import reasons_for
 
-        from games.optional_cache import cached
-
-        # the generator state tells apart games that reuse an id (e.g. test databases)
-        key = "praga-reasons:%d:%d:%s:%s:%s" % (game.pk, game.version, position, get_language(),
-                                                game.state.get("rng"))
-        reasons = cached(key, 600, lambda: reasons_for(game.state, position, moves))
+        reasons = board_reasons.cached_reasons("praga", game, position,
+                                               lambda: reasons_for(game.state, position, moves))
     pb = build(view, moves, names, position, reasons=reasons, log=log, chart=chart, html=True)
     pb["game_id"] = game.pk
     pb["version"] = game.version
     pb["replay"] = step is not None
-    return {"pb": pb}
+    # Praga's click flow draws every legal move of the player's turn.
+    return {"pb": pb, "board_features": boards.features(flow=pb["flow"], drawn=legal if pb["flow"] else (),
+                                                        own_log=True)}
 
 
 def build(view, moves, names, me, reasons=None, log=None, chart=None, html=False):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from engine.praga import apply as engine_apply
 from engine.praga.data import edition
 from games.boards.praga import icons
+from games.boards.reasons import refusals
 from games.boards.praga import tiles
 
 # Types whose last click shows a Confirm button (a placement to check) instead of submitting.
@@ -387,23 +388,11 @@ def reasons_for(state, seat, legal):
     probes["act:QUARRIES"] = {"type": "quarries", "option": "produce", "via": via}
     probes["act:ROAD"] = {"type": "road", "via": via}
     probes["btn:end_turn"] = {"type": "end_turn"}
-    from games.text import render
-
-    out = {}
     for action, row in ROW_ACTION_KEYS.items():
         if "%s:0" % row in probes:
             probes["act:%s" % action] = probes["%s:0" % row]
     probes.update(_placement_probes(state, seat, ed, legal, legal_keys))
-    for key, move in probes.items():
-        if key in legal_keys:
-            continue
-        try:
-            engine_apply(state, seat, move)
-        except Exception as error:  # IllegalMove, or a probe the schema refuses
-            as_text = getattr(error, "as_text", None)
-            if as_text is not None:
-                out[key] = render(as_text())
-    return out
+    return refusals(engine_apply, state, seat, probes, legal_keys)
 
 
 def _placement_probes(state, seat, ed, legal, legal_keys):
