@@ -187,7 +187,8 @@ def live_context(request, game, seat, error=None):
     board = boards.context(game, seat, view, legal)
     pb = board.get("pb")
     # A board with its own click flow replaces the move card, and a board view-model draws its own log.
-    flow = bool(pb and pb.get("flow"))
+    flow = bool(board.get("board_flow", pb and pb.get("flow")))
+    own_log = bool(board.get("board_log", pb))
     # Card choices described by their constraints get a form each; the other moves a button.
     choices = [] if flow else [m for m in legal if presenters.has_choice(m)]
     forms = [] if flow or not playing else engines.move_forms(game.game_id, game.state, position)
@@ -206,8 +207,10 @@ def live_context(request, game, seat, error=None):
         "undo": next((m for m in labelled if m["undo"]), None),
         "choices": presenters.choice_forms(game, choices),
         "prompt": render_text(engines.prompt(game.game_id, game.state, position), names) if playing else "",
-        "log": [] if pb else presenters.log(game, names, last=presenters.LOG_LAST)[::-1],
-        "log_cut": not pb and game.version > presenters.LOG_LAST,
+        "log": [] if own_log else presenters.log(game, names, last=presenters.LOG_LAST)[::-1],
+        "log_cut": not own_log and game.version > presenters.LOG_LAST,
+        "board_flow": flow,
+        "board_log": own_log,
         "request_id": new_request_id(),
         "error": error,
         "chat_count": game.chat.count(),

@@ -7,7 +7,7 @@ Pure functions of the view, the reader's legal moves and the public log.
 
 from importlib import import_module
 
-BOARDS = {"praga": "games.boards.praga"}
+BOARDS = {"praga": "games.boards.praga", "queens_architect": "games.boards.queens_architect"}
 
 
 def context(game, seat, view, legal, step=None):

@@ -1,0 +1,58 @@
+"""Screenshots of the Queen's Architect board for review and for docs/screenshots.
+
+    scripts/test tests/browser/test_queens_architect_shots.py -m slow
+
+Plays a 2-player game with the greedy bot to the middle, then takes the desktop page, the 390 px
+phone page, the draft, a replay step and the finished game. Files go to test-artifacts/; the
+docs' picture is copied to docs/screenshots/ by hand.
+"""
+
+import os
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from engine.core.rng import Rng  # noqa: E402
+from engine.queens_architect.bots import greedy_move  # noqa: E402
+from games.moves import submit_move  # noqa: E402
+from tests.browser.test_praga_board import page_for, shot  # noqa: E402
+from tests.support.games import acting_user, start_game  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def play_greedy(game, until_turn, rng):
+    while game.state["turn_no"] < until_turn:
+        seat = acting_user(game)
+        if seat is None:
+            return game
+        submit_move(game.pk, seat.user, greedy_move(game.state, seat.position, rng), game.version)
+        game.refresh_from_db()
+    return game
+
+
+def open_board(browser, live_server, game, user, path="", **kw):
+    page = page_for(browser, live_server, user, **kw)
+    page.goto(f"{live_server.url}/games/{game.pk}/{path}")
+    page.wait_for_selector("#qa")
+    return page
+
+
+def test_board_screenshots(browser, live_server, alice, bob):
+    rng = Rng.from_seed(4)
+    game = start_game("queens_architect", [alice, bob])
+    user = {0: alice, 1: bob}
+    page = open_board(browser, live_server, game, user[acting_user(game).position])
+    shot(page, "qa-draft.png")
+    play_greedy(game, 26, rng)
+    mover = acting_user(game)
+    page = open_board(browser, live_server, game, user[mover.position])
+    shot(page, "qa-desktop.png")
+    phone = open_board(browser, live_server, game, user[mover.position], width=390, height=844, mobile=True)
+    shot(phone, "qa-phone.png")
+    replay = open_board(browser, live_server, game, alice, path="replay/30/")
+    shot(replay, "qa-replay.png")
+    play_greedy(game, 10 ** 6, rng)
+    final = open_board(browser, live_server, game, alice)
+    shot(final, "qa-final.png")
