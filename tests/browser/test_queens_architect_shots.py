@@ -16,7 +16,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from engine.core.rng import Rng  # noqa: E402
 from engine.queens_architect.bots import greedy_move  # noqa: E402
 from games.moves import submit_move  # noqa: E402
-from tests.browser.test_praga_board import page_for, shot  # noqa: E402
+from tests.browser.test_praga_board import ARTIFACTS, page_for, shot  # noqa: E402
 from tests.support.games import acting_user, start_game  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -49,8 +49,20 @@ def test_board_screenshots(browser, live_server, alice, bob):
     mover = acting_user(game)
     page = open_board(browser, live_server, game, user[mover.position])
     shot(page, "qa-desktop.png")
+    page.locator("#qa").screenshot(path=str(ARTIFACTS / "qa-board.png"))
+    # the docs' picture: the board from the prompt to the end of the first player's panel
+    box = page.evaluate("""() => { const a = document.getElementById('qa').getBoundingClientRect();
+        const b = document.querySelector('.qa-player').getBoundingClientRect();
+        return {x: a.left + scrollX - 8, y: a.top + scrollY - 8, width: a.width + 16, height: b.bottom - a.top + 16}; }""")
+    page.screenshot(path=str(ARTIFACTS / "queens-architect-midgame.png"), full_page=True, clip=box)
+    for part in ("qa-cell-map", "qa-cell-side", "qa-players", "qa-prompt"):
+        page.locator("." + part).first.screenshot(path=str(ARTIFACTS / f"qa-part-{part}.png"))
+    page.locator(".qa-player").first.screenshot(path=str(ARTIFACTS / "qa-part-player.png"))
     phone = open_board(browser, live_server, game, user[mover.position], width=390, height=844, mobile=True)
     shot(phone, "qa-phone.png")
+    for part in ("qa-cell-map", "qa-cell-side", "qa-player", "qa-prompt"):
+        phone.locator("." + part).first.screenshot(path=str(ARTIFACTS / f"qa-phone-{part}.png"))
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
     replay = open_board(browser, live_server, game, alice, path="replay/30/")
     shot(replay, "qa-replay.png")
     play_greedy(game, 10 ** 6, rng)

@@ -177,7 +177,7 @@ def map_drawing(view, ed, board_map, me):
                 chips.append({"x": round(x - (count * 15 - 2) / 2 + index * 15, 1), "y": round(y - 9, 1),
                               "guild": guild, "colour": GUILD_COLOURS[guild]})
         seats_here = carriages.get(location, [])
-        cars = [{"x": round(x - (len(seats_here) - 1) * 9 + 18 * index, 1), "y": round(y - h / 2 - 2, 1),
+        cars = [{"x": round(x - (len(seats_here) - 1) * 11 + 22 * index, 1), "y": round(y - h / 2 - 10, 1),
                  "colour": colour(seat), "mark": mark(seat), "seat": seat} for index, seat in enumerate(seats_here)]
         keys = ["loc:" + location]
         if me is not None and view["players"][me]["carriage"] == location and not capital:
@@ -282,7 +282,7 @@ def player_panel(view, ed, player, names, me, active):
         x, y, inward = drawing.spot_position(craftsman["spot"])
         crew.append(tile(ed, craftsman["tile"], craftsman["uses"], x, y, drawing.TILE_RADIUS, inward,
                          key="crew:" + craftsman["tile"] if is_me else ""))
-    architect = drawing.space_position(player["architect"], len(spaces))
+    architect = drawing.architect_position(player["architect"], len(spaces))
     rooms = player["tavern"]
     top = ed.data.TRUST["top"]
     return {
@@ -293,7 +293,7 @@ def player_panel(view, ed, player, names, me, active):
         "track_position": player["track_position"], "palace": player["palace"], "turns": player["turns"],
         "carriage": map_of(view)["locations"][player["carriage"]]["name"],
         "spaces": star_spaces, "outline": drawing.star_outline(), "crew": crew,
-        "architect": {"x": round(architect[0], 1), "y": round(architect[1] - 22, 1)},
+        "architect": {"x": round(architect[0], 1), "y": round(architect[1], 1)},
         "rooms": [
             {"name": _("Entrance"), "guilds": room_chips(rooms["entrance"], is_me)},
             {"name": _("Bar"), "guilds": room_chips(rooms["bar"], False)},

@@ -20,6 +20,11 @@ def space_position(index, count):
     return geometry.polar(STAR_CENTRE, STAR_CENTRE, STAR_SPACE_RADIUS, -90 + 360 * index / count)
 
 
+def architect_position(index, count):
+    """Where the architect stands: on the star's point, between its space and the centre."""
+    return geometry.polar(STAR_CENTRE, STAR_CENTRE, 44, -90 + 360 * index / count)
+
+
 def spot_position(spot):
     """Centre of craftsman spot `spot`, between two star spaces; its inward angle."""
     angle = -60 + 60 * spot
