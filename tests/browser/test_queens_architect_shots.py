@@ -68,3 +68,35 @@ def test_board_screenshots(browser, live_server, alice, bob):
     play_greedy(game, 10 ** 6, rng)
     final = open_board(browser, live_server, game, alice)
     shot(final, "qa-final.png")
+
+
+def test_choice_screenshots(browser, live_server, alice, bob):
+    """A repair being chosen (craftsmen selected, then the climb), a reason tip, an enlarged tile."""
+    from engine import registry
+
+    rules = registry.get("queens_architect")
+    rng = Rng.from_seed(6)
+    game = start_game("queens_architect", [alice, bob])
+    user = {0: alice, 1: bob}
+    for _ in range(3000):
+        seat = acting_user(game)
+        legal = rules.legal_moves(game.state, seat.position)
+        repairs = [m for m in legal if m["type"] == "repair" and len(m["tiles"]) >= 2 and m["climb"] >= 1]
+        if repairs and game.state["round"] >= 6:
+            break
+        submit_move(game.pk, seat.user, greedy_move(game.state, seat.position, rng), game.version)
+        game.refresh_from_db()
+    chosen = repairs[-1]
+    page = open_board(browser, live_server, game, user[seat.position])
+    for tile in chosen["tiles"]:
+        page.click(f'#qa .qa-hl[data-k~="crew:{tile}"]')
+    page.locator(".qa-player").first.screenshot(path=str(ARTIFACTS / "qa-choice-repair-selected.png"))
+    page.click("#qa-confirm")
+    page.locator("#qa-prompt").screenshot(path=str(ARTIFACTS / "qa-choice-climb.png"))
+    page.keyboard.press("Escape")
+    page.click('#qa [data-k~="slot:1"]')
+    page.wait_for_selector("#qa-tip:not([hidden])")
+    page.screenshot(path=str(ARTIFACTS / "qa-choice-reason.png"))
+    page.click("#qa .qa-black .qa-tile", button="right")
+    page.wait_for_selector("#qa-zoom[open]")
+    page.screenshot(path=str(ARTIFACTS / "qa-enlarged.png"))
