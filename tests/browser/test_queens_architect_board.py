@@ -126,3 +126,36 @@ def test_a_whole_game_to_the_palace_by_clicks(browser, live_server, alice, bob):
     missing = KINDS - clicked
     assert missing <= {"skip_hire"}, missing  # the lot's hire is offered only when a hire is possible
     assert reason_seen and keyboard_used
+
+
+def test_the_board_has_no_serious_accessibility_problems_on_desktop_and_phone(browser, live_server, alice, bob):
+    from django.conf import settings
+    from django.test import Client
+
+    from tests.browser.axe import describe, violations
+
+    game = start_game("queens_architect", [alice, bob])
+    rng = Rng.from_seed(3)
+    while game.state["turn_no"] < 14 or 0 not in RULES.to_act(game.state):
+        seat = next(iter(RULES.to_act(game.state)))
+        submit_move(game.pk, alice if seat == 0 else bob, greedy_move(game.state, seat, rng), game.version)
+        game = Game.objects.get(pk=game.pk)
+    client = Client()
+    client.force_login(alice)
+    problems = []
+    for width, height in ((1400, 1000), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": live_server.url,
+                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+        page = context.new_page()
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.wait_for_selector("#qa[data-ready]", state="attached")
+        found = violations(page)
+        if found:
+            problems.append(f"{width} px:\n{describe(found)}")
+        # every highlighted piece is a named button
+        named = page.evaluate("""() => [...document.querySelectorAll('#qa .qa-hl')].every((el) =>
+            el.getAttribute('role') === 'button' && (el.getAttribute('aria-label') || '').length > 2)""")
+        assert named
+        context.close()
+    assert not problems, "\n".join(problems)
