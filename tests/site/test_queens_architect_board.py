@@ -126,3 +126,24 @@ def test_the_replay_draws_the_same_board_and_the_german_page_speaks_german(alice
     alice.profile.save()
     german = client_for(alice).get(f"/games/{game.pk}/").content.decode()
     assert "Schwarzes Brett" in german and "Taverne" in german
+
+
+def test_each_climb_button_tells_the_position_and_bonds_of_its_own_building_or_repair():
+    seen = 0
+    for state in game_states(players=2, seed=12, count=500):
+        seat = next(iter(Q.to_act(state)))
+        legal = Q.legal_moves(state, seat)
+        scoring = [m for m in legal if m["type"] in ("build_new", "repair")]
+        if not scoring:
+            continue
+        with translation.override("en"):
+            click_flow = flow(state, seat, legal, NAMES)
+        for entry in click_flow["moves"]:
+            if entry["m"]["type"] not in ("build_new", "repair"):
+                continue
+            after = Q.apply(state, seat, entry["m"])["players"][seat]
+            bonds = after["bonds"] - state["players"][seat]["bonds"]
+            label = click_flow["labels"][entry["s"][-1]]
+            assert label == "Climb %d: to position %d, %d bonds" % (entry["m"]["climb"], after["track_position"], bonds)
+            seen += 1
+    assert seen > 50

@@ -37,16 +37,24 @@ def steps(move, player, spaces_count):
         return ["bonds", "redeem:%d" % move["bonds"]]
     if kind == "tavern":
         return [{"set": ["room:" + guild for guild in move["guilds"]], "field": "guilds"}]
-    if kind == "build_new":
-        return ["lot:" + player["carriage"], "climb:%d" % move["climb"]]
-    if kind == "repair":
-        return [{"set": ["crew:" + tile for tile in move["tiles"]], "field": "tiles"}, "climb:%d" % move["climb"]]
+    if kind in ("build_new", "repair"):
+        climb = climb_key(move)
+        if kind == "build_new":
+            return ["lot:" + player["carriage"], climb]
+        return [{"set": ["crew:" + tile for tile in move["tiles"]], "field": "tiles"}, climb]
     if kind == "palace":
         return ["palace"]
     return ["btn:" + kind]
 
 
-def flow(state, seat, legal, names, translate_names=None):
+def climb_key(move):
+    """The button of a climb: its own key per building or set of repairing craftsmen, since the
+    bonds it leaves depend on them."""
+    what = "new" if move["type"] == "build_new" else "+".join(move["tiles"])
+    return "climb:%s:%d" % (what, move["climb"])
+
+
+def flow(state, seat, legal, names):
     """The click flow of `seat`'s legal moves: moves with their steps, the labels of the button
     steps, and the engine's reasons for the pieces that start no legal move."""
     if not legal:
@@ -77,11 +85,11 @@ def button_labels(state, seat, legal):
         elif kind == "redeem":
             labels["redeem:%d" % move["bonds"]] = _("Redeem %(bonds)d bonds for %(coins)d coins") % {
                 "bonds": move["bonds"], "coins": 2 * move["bonds"]}
-        elif kind in ("build_new", "repair") and "climb:%d" % move["climb"] not in labels:
+        elif kind in ("build_new", "repair"):
             after = _after(state, seat, move)
             if after is not None:
                 mine = after["players"][seat]
-                labels["climb:%d" % move["climb"]] = _("Climb %(steps)d: to position %(position)d, %(bonds)d bonds") % {
+                labels[climb_key(move)] = _("Climb %(steps)d: to position %(position)d, %(bonds)d bonds") % {
                     "steps": move["climb"], "position": mine["track_position"],
                     "bonds": mine["bonds"] - player["bonds"]}
     return labels
