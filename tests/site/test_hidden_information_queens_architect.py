@@ -34,6 +34,10 @@ def check_everyone(game, viewers):
     game.refresh_from_db()
     for key, client in viewers.items():
         text = without_drawing(everything(client, game))
+        if isinstance(key, int) and not game.is_finished:  # a seated player's sandbox, before any move in it
+            sandbox = client.get(f"/games/{game.pk}/sandbox/?v={game.version}&seed=5&moves=[]")
+            assert sandbox.status_code == 200 and "qa-map" in sandbox.content.decode()
+            text += without_drawing(sandbox.content.decode())
         found = leaked(text, secrets(game.state, game))
         assert not found, f"viewer {key} sees {found} at version {game.version}"
         view = seen_view(client, game)
