@@ -100,3 +100,12 @@ def test_choice_screenshots(browser, live_server, alice, bob):
     page.click("#qa .qa-black .qa-tile", button="right")
     page.wait_for_selector("#qa-zoom[open]")
     page.screenshot(path=str(ARTIFACTS / "qa-enlarged.png"))
+    for reader in (alice, bob):
+        reader.profile.language = "de"
+        reader.profile.save()
+    german = open_board(browser, live_server, game, user[seat.position])
+    shot(german, "qa-german.png")
+    german.locator(".qa-black").screenshot(path=str(ARTIFACTS / "qa-german-black-board.png"))
+    german = open_board(browser, live_server, game, user[seat.position], width=390, height=844, mobile=True)
+    german.locator(".qa-player").first.screenshot(path=str(ARTIFACTS / "qa-german-phone-player.png"))
+    german.locator(".qa-prompt").first.screenshot(path=str(ARTIFACTS / "qa-german-phone-prompt.png"))

@@ -7,6 +7,7 @@ unused track and demand tiles are counts there), so nothing drawn can leak it.
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.queens_architect.common import edition, map_of
 from engine.queens_architect.names import GUILD_NAMES, LOCATION_TYPE_NAMES, SPACE_NAMES
@@ -227,7 +228,9 @@ def black_board(view, ed):
         if index == 0 and view["options"]["top_slot_uses"] == "price":
             uses = view["price_marker"]
         x = 50 + 88 * index
+        uses_text = ngettext("%(n)s use", "%(n)s uses", uses) % {"n": uses}
         slots.append({"slot": index + 1, "x": x, "price": price, "uses": uses, "key": "slot:%d" % (index + 1),
+                      "uses_text": uses_text, "uses_fit": drawing.fit(uses_text, 11, 48),
                       "tile": tile(ed, tile_id, uses, x, 62, 30, -90) if tile_id else None})
     first = ed.data.BLACK_BOARD["price_marker"]
     fields = [{"value": value, "x": 30 + 22 * position, "here": value == view["price_marker"]}
