@@ -170,6 +170,9 @@
     if (S.busy) return;
     S.busy = true;
     $("qa-hint").textContent = str("busy");
+    // the board is redrawn after the move: keyboard users keep their place on it
+    var active = document.activeElement;
+    S.refocus = !!active && active !== document.body && root().contains(active);
     document.body.setAttribute("data-sent", "1");
     var r = root();
     fetch("/api/games/" + r.getAttribute("data-game") + "/moves/", {
@@ -260,6 +263,11 @@
       $("qa-confirm").addEventListener("click", confirmSet);
       $("qa-cancel").addEventListener("click", reset);
       refresh();
+    }
+    if (S.refocus) {
+      S.refocus = false;
+      var first = r.querySelector('.qa-hl[tabindex="0"]') || $("qa-hint") || r.querySelector(".qa-status");
+      if (first) { if (!first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1"); first.focus(); }
     }
   }
 

@@ -107,6 +107,8 @@ def test_a_whole_game_to_the_palace_by_clicks(browser, live_server, alice, bob):
                 page.keyboard.press("ArrowRight")
             page.keyboard.press("Enter")
             wait_version(page, version)
+            # the redrawn board keeps the keyboard's place: the next step's first choice has the focus
+            assert page.evaluate("() => document.getElementById('qa').contains(document.activeElement)")
             clicked.add("move")
             keyboard_used = True
             # ... and taken back with the Undo button
