@@ -12,7 +12,6 @@ from django.utils.translation import ngettext
 from engine.queens_architect.common import edition, map_of
 from engine.queens_architect.names import GUILD_NAMES, LOCATION_TYPE_NAMES, SPACE_NAMES
 from games.boards.queens_architect import drawing
-from games.text import render
 
 # At least 3:1 against the panels (#f7f1e3); the seat marks tell them apart without colour.
 COLOURS = ["#b3261e", "#1f5fa8", "#2e7d4f", "#8a5a00"]

@@ -1,7 +1,5 @@
 """Positions and shapes of the board's pieces (pure geometry, in SVG user units)."""
 
-import math
-
 from games.boards import geometry
 
 STAR_CENTRE = 155
@@ -67,7 +65,3 @@ def text_width(text, size):
 def fit(text, size, width):
     """`textLength` for a label wider than `width`, else None."""
     return width if text_width(text, size) > width else None
-
-
-def distance(first, second):
-    return math.hypot(first[0] - second[0], first[1] - second[1])
