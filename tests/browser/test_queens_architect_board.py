@@ -68,7 +68,7 @@ def test_a_whole_game_to_the_palace_by_clicks(browser, live_server, alice, bob):
     rng = Rng.from_seed(7)
     bob_rng = Rng.from_seed(8)
     clicked = set()
-    reason_seen = keyboard_used = False
+    reason_seen = keyboard_used = set_refused = False
     for _ in range(3000):
         game = Game.objects.get(pk=game.pk)
         if game.is_finished:
@@ -117,6 +117,14 @@ def test_a_whole_game_to_the_palace_by_clicks(browser, live_server, alice, bob):
                 click_move(page, {"type": "undo"})
                 clicked.add("undo")
             continue
+        if not set_refused and any(m["type"] == "repair" for m in RULES.legal_moves(state, 0)):
+            # A selection no legal move has (no craftsman for a repair) is sent; the engine refuses it.
+            version = page.evaluate(VERSION)
+            page.click("#qa-confirm")
+            tip = page.locator("#qa-tip")
+            tip.wait_for(state="visible")
+            assert "1 to 3" in tip.inner_text() and page.evaluate(VERSION) == version
+            set_refused = True
         move = alice_choice(state, rng, clicked)
         click_move(page, move)
         clicked.add(move["type"])
@@ -128,7 +136,7 @@ def test_a_whole_game_to_the_palace_by_clicks(browser, live_server, alice, bob):
     missing = KINDS - clicked
     print("clicked move kinds:", sorted(clicked), "not offered:", sorted(missing))
     assert missing <= {"skip_hire"}, missing  # seldom offered: clicked in test_the_lots_hire_is_skipped_by_a_click
-    assert reason_seen and keyboard_used
+    assert reason_seen and keyboard_used and set_refused
 
 
 def test_the_board_has_no_serious_accessibility_problems_on_desktop_and_phone(browser, live_server, alice, bob):
