@@ -798,6 +798,7 @@ MESSAGES = (
     'Preference: ask me which knight deserts',
     'An offer cannot expire before the current turn.',
     '{line} It stands through turn {turn}.',
+    "Queen's Architect",
 )
 
 if __name__ == "__main__":  # print the engine msgids to append (engine/locale/de)

@@ -1,13 +1,15 @@
-"""Bots and the timeout default: random, greedy (one turn of lookahead), `play` for tests and benchmarks."""
+"""Bots: random, greedy (one turn of lookahead), `play` for tests and benchmarks; `timeout_move`."""
 
 from engine.queens_architect import moves as rules
 from engine.queens_architect.common import Ctx, edition, map_of, star_spaces
 
 
 def timeout_move(state, seat):
-    """Spec 2.19 [site]: the move the site submits when `seat`'s deadline passed; `apply` plays the
-    documented default for the rest of the turn (first pool tile with 0 turns; move 1, decline, end)."""
-    return {"type": "timeout"}
+    """None: a seat owes a decision only on its own turn (the draft included), never while another
+    seat is active, so a passed deadline is always the site's timeout policy (docs/engine.md: the
+    seat is dropped and a bot plays it, or the game is cancelled). Spec 2.19's suggested default
+    for a turn is not played by the site."""
+    return None
 
 
 def random_move(state, seat, rng):

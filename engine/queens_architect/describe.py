@@ -18,14 +18,12 @@ def _left(line, effects):
     return text("{line}.", line=line)
 
 
-def describe(move, state):
+def describe(move, state, seat=None):
+    """The log line of `move`; `seat` (passed by the site) is always the active seat here."""
     kind = move.get("type") if isinstance(move, dict) else None
     seat = state["turn"]["seat"] if state.get("turn") else None
     if kind == "undo":
         return text(_("{player} takes back a move."), player=seat)
-    if kind == "timeout":
-        return text(_("{player} ran out of time; the rest of the turn was played by default (by timeout)."),
-                    player=seat)
     ctx = Ctx(state)
     try:
         rules._dispatch(ctx, seat, move)

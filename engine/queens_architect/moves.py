@@ -115,24 +115,6 @@ def _dispatch(ctx, seat, move):
         ctx.barrier = True
 
 
-def timeout_steps(state, seat):
-    """Spec 2.19 [site]: the default rest of a turn when the deadline passed."""
-    stage = state["turn"]["stage"]
-    if stage == "draft":
-        ed = edition(state["data_edition"])
-        order = [tile["id"] for tile in ed.data.TILES]
-        picks = sorted((move for move in draft.legal_draft_moves(state, seat) if move["type"] == "draft"
-                        and move["turns"] == 0), key=lambda move: order.index(move["tile"]))
-        return picks[0] if picks else {"type": "draft_pass"}
-    return {"move": {"type": "move", "steps": 1}, "action": {"type": "decline"},
-            "lot_hire": {"type": "skip_hire"}, "done": {"type": "end_turn"}}[stage]
-
-
-def _play_timeout(ctx, seat):
-    while not ctx.barrier:
-        _dispatch(ctx, seat, timeout_steps(ctx.s, seat))
-
-
 def apply(state, seat, move):
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise IllegalMove(_("A move must be a mapping with a type."))
@@ -142,8 +124,5 @@ def apply(state, seat, move):
     need(state.get("phase") != "over", _("The game is over."))
     need(seat in to_act(state), _("It is not your turn."))
     ctx = Ctx(state)
-    if move["type"] == "timeout":
-        _play_timeout(ctx, seat)
-    else:
-        _dispatch(ctx, seat, move)
+    _dispatch(ctx, seat, move)
     return undo.record(state, ctx.s, seat, move, barrier=ctx.barrier)

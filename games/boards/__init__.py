@@ -10,7 +10,11 @@ static/boards/board-kit.js (enlarge, reasons, log highlight, keyboard choices).
 
 from importlib import import_module
 
-BOARDS = {"praga": "games.boards.praga", "catan_ck": "games.boards.catan_ck"}
+BOARDS = {
+    "praga": "games.boards.praga",
+    "catan_ck": "games.boards.catan_ck",
+    "queens_architect": "games.boards.queens_architect",
+}
 
 
 def features(flow=False, drawn=(), own_log=False):

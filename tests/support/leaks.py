@@ -55,3 +55,23 @@ def emails_of(user):
     from games.models import Email
 
     return "\n".join(f"{e.subject}\n{e.text}\n{e.html}" for e in Email.objects.filter(user=user))
+
+
+# SVG geometry ("M10 4l…" in a path, coordinates in points and transforms) is drawing, not
+# information: left out before searching for ids that look like it (a demand tile "M10").
+DRAWING = re.compile(r'\s(?:d|points|viewBox|transform)="[^"]*"')
+
+
+def without_drawing(text):
+    return DRAWING.sub(" ", text)
+
+
+def send_turn_emails():
+    """Every due turn email, as the tick would send it (users who browsed count as away a day later)."""
+    from datetime import timedelta
+
+    from games.models import TurnMail
+    from games.notifications import turns
+
+    for mail in TurnMail.objects.exclude(due=None):
+        turns.send_turn_mail(mail.pk, mail.due, mail.due + timedelta(days=1))

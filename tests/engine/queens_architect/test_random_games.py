@@ -141,24 +141,27 @@ def test_undo_restores_the_state_before_the_move_exactly():
     assert undone > 100
 
 
-def test_timeout_finishes_the_turn_with_the_documented_default():
+def test_timeout_move_is_none_on_every_decision_since_all_are_owed_on_turn():
+    """docs/engine.md: a default only for decisions owed while another seat is active; this game has
+    none (draft picks included), so every deadline falls to the site's timeout policy."""
+    rng = Rng.from_seed(11)
+    state = Q.new({}, 3, 4)
+    checked = 0
+    while Q.to_act(state) and checked < 400:
+        for seat in range(3):
+            assert Q.timeout_move(state, seat) is None
+        seat = next(iter(Q.to_act(state)))
+        state = Q.apply(state, seat, random_move(state, seat, rng))
+        checked += 1
+    assert checked == 400
+
+
+def test_the_former_timeout_move_is_refused_with_the_stage_reason():
     state = Q.new({}, 2, 4)
     seat = next(iter(Q.to_act(state)))
-    after = Q.apply(state, seat, Q.timeout_move(state, seat))
-    from tests.engine.queens_architect.helpers import ED
-
-    first = min(state["draft"]["pool"], key=[t["id"] for t in ED.data.TILES].index)
-    assert after["players"][seat]["craftsmen"] == [{"tile": first, "uses": 6, "spot": 0}]
-    while after["phase"] == "draft":
-        s = next(iter(Q.to_act(after)))
-        after = Q.apply(after, s, Q.timeout_move(after, s))
-    seat = next(iter(Q.to_act(after)))
-    moved = Q.apply(after, seat, {"type": "move", "steps": 2})
-    timed = Q.apply(moved, seat, Q.timeout_move(moved, seat))
-    assert timed["players"][seat]["architect"] == 2 and timed["players"][seat]["turns"] == 1
-    assert Q.to_act(timed) == {1 - seat}
-    fresh = Q.apply(timed, 1 - seat, {"type": "timeout"})
-    assert fresh["players"][1 - seat]["architect"] == 1 and Q.to_act(fresh) == {seat}
+    with pytest.raises(IllegalMove) as refused:
+        Q.apply(state, seat, {"type": "timeout"})
+    assert "start craftsman" in refused.value.as_text()["msg"]
 
 
 @pytest.mark.slow

@@ -1,0 +1,40 @@
+"""The board's log: the newest steps with an icon per move kind, timeouts and drops among them."""
+
+from games.text import render
+
+# Each move type's icon: a <symbol> id of templates/games/boards/queens_architect/_defs.html.
+ICON = {
+    "draft": "qa-i-tile", "draft_pass": "qa-i-pass", "move": "qa-i-architect", "decline": "qa-i-pass",
+    "day": "qa-s-day", "hire": "qa-s-hire", "skip_hire": "qa-i-pass", "travel": "qa-s-travel",
+    "trust": "qa-s-changer", "redeem": "qa-s-changer", "tavern": "qa-s-tavern", "build_new": "qa-s-build",
+    "repair": "qa-i-repair", "palace": "qa-i-palace", "end_turn": "qa-i-end", "undo": "qa-i-undo",
+}
+LAST = 40
+
+
+def log_entries(game, names, until=None):
+    """The last 40 steps up to `until`, newest first: {seq, seat, colour, mark, icon, text}; the
+    site's events (timeouts, drops) right above the move they followed."""
+    from games.boards.queens_architect.board import colour, mark
+    from games.presenters import log_events
+
+    rows = game.moves.order_by("-seq")
+    if until is not None:
+        rows = rows.filter(seq__lte=until)
+    out = []
+    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:LAST]:
+        kind = payload.get("type") if isinstance(payload, dict) else None
+        known = isinstance(seat, int)
+        out.append({"seq": seq, "seat": seat, "colour": colour(seat) if known else "transparent",
+                    "mark": mark(seat) if known else "", "icon": ICON.get(kind, "qa-i-dot"),
+                    "text": render(text, names)})
+    oldest = out[-1]["seq"] if len(out) == LAST else 0
+    events = [{"seq": event["seq"], "seat": None, "colour": "transparent", "mark": "", "icon": "qa-i-clock",
+               "text": event["text"], "event": True}
+              for event in log_events(game, names, after=oldest, until=until)]
+    merged, pending = [], list(reversed(events))
+    for entry in out:
+        while pending and pending[0]["seq"] >= entry["seq"]:
+            merged.append(pending.pop(0))
+        merged.append(entry)
+    return merged + pending
