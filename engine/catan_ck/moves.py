@@ -185,6 +185,19 @@ def check_turn(state, seat, move_type, move):
         raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
 
 
+def road_inputs_changed(before, after):
+    """Whether a move changed what Longest Road depends on: the roads, or who holds which
+    intersection (another player's building or knight cuts a road, CAT-ROAD-LONGEST-01).
+    Most moves change neither, and then every length and the award stay as they were."""
+    if before["roads"] is not after["roads"] and before["roads"] != after["roads"]:
+        return True
+    for key in ("buildings", "knights"):
+        old, new = before[key], after[key]
+        if old is not new and (old.keys() != new.keys() or any(old[x]["owner"] != new[x]["owner"] for x in new)):
+            return True
+    return False
+
+
 def apply_in_context(state, seat, move):
     """The context after `move` (its state and the engine's public events)."""
     _need(state["phase"] != "over", _("The game is over."))
@@ -195,10 +208,11 @@ def apply_in_context(state, seat, move):
     preferences.apply_preferences(context, HANDLERS)
     if "private" not in context.written and state.get("private") and context.barrier:
         context.state["private"] = []
-    before, after = update_longest_road(context)
-    if before["holder"] != after["holder"] or any(
-            a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
-        context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
+    if road_inputs_changed(state, context.state):
+        before, after = update_longest_road(context)
+        if before["holder"] != after["holder"] or any(
+                a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
+            context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
     check_victory(context)
     return context
 
