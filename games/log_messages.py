@@ -798,6 +798,7 @@ MESSAGES = (
     'Preference: ask me which knight deserts',
     'An offer cannot expire before the current turn.',
     '{line} It stands through turn {turn}.',
+    'A Commercial Harbor is already in play this turn.',
 )
 
 if __name__ == "__main__":  # print the engine msgids to append (engine/locale/de)

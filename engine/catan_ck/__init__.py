@@ -16,10 +16,12 @@ TITLE = text(_("Catan: Cities & Knights"))
 def _out_of_turn():
     from engine.catan_ck.moves import SCHEMA
 
-    return frozenset(kind for kind, (_fields, who) in SCHEMA.items() if who == "trade")
+    return frozenset(kind for kind, (_fields, who) in SCHEMA.items() if who == "trade") | {"harbor_offer"}
 
 
-# ASYNC-07/08: trade answers, standing offers and preferences are moves of seats outside to_act.
+# ASYNC-07/08: trade answers, standing offers and preferences are moves of seats outside to_act;
+# so is a further Commercial Harbor offer while the active player waits for D-10 answers
+# (CK-PROGRESS-12: its clock does not run meanwhile, the engine checks the rest).
 OUT_OF_TURN = _out_of_turn()
 
 

@@ -165,7 +165,8 @@ def check_turn(state, seat, move_type, move):
         return
     _need(state["phase"] == "play" and seat == state["active"], _("It is not your turn."))
     _need(not own_decision, _("First answer your open decision."))
-    _need(not turn.turn_blocked(state), _("Waiting for other players' decisions."))
+    _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
+          _("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
     step = state.get("card_step")
     if who == "card_step":
@@ -238,6 +239,8 @@ def legal_moves(state, seat):
     moves = decisions.decision_moves(state, seat)
     if state["phase"] == "play":
         moves += domestic.trade_moves(state, seat)  # ASYNC-07/08: never puts a seat into to_act
+    if seat == state["active"] and state["phase"] == "play" and turn.harbor_wait(state):
+        return moves + cards.harbor_moves(state, seat)  # CK-PROGRESS-12: further opponents only
     if seat != state["active"] or seat not in to_act(state) or any(d["seat"] == seat for d in state["decisions"]):
         return moves
     if state["phase"] == "setup":
