@@ -118,7 +118,7 @@ def tick(now=None):
     except Exception:
         log.exception("tick: recording the tick failed; nothing is timed out this time")
         return
-    for step in (sync_missed, end_used_up_vacations, apply_timeouts, cancel_idle_games, retention.expire_invitations,
+    for step in (sync_missed, end_used_up_vacations, apply_timeouts, apply_timed_moves, cancel_idle_games, retention.expire_invitations,
                  send_reminders, turns.flush, outbox.retry, webhooks.retry, push.retry, resume_bots, downtime.report_overdue):
         try:
             step(now)
@@ -136,6 +136,34 @@ def apply_timeouts(now):
     due = Seat.objects.filter(deadline__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
     for seat_pk, deadline in due.order_by().values_list("pk", "deadline")[:BATCH]:
         outbox.delay("time_out", seat_pk, deadline.isoformat(), now.isoformat())
+
+
+def apply_timed_moves(now):
+    """Submit the moves games asked for by date (`timed_moves`: a trade offer's expiry) once due."""
+    due = Game.objects.filter(timed_at__lte=now, status=Game.Status.RUNNING)
+    for game_pk in due.order_by("timed_at").values_list("pk", flat=True)[:BATCH]:
+        submit_timed_moves(game_pk, now)
+
+
+def submit_timed_moves(game_pk, now):
+    """Every due timed move of one game, earliest first, through the move pipeline in one
+    transaction on the locked row (a racing tick finds them done: `timed_at` moved on)."""
+    applied = 0
+    with transaction.atomic():
+        game = moves.locked_game(game_pk)
+        while not game.is_finished and game.timed_at is not None and game.timed_at <= now:
+            moment, position, move = engines.timed_moves(game.game_id, game.state)[0]
+            seat = next(s for s in game.seat_list() if s.position == position)
+            try:
+                new_state = engines.apply(game.game_id, game.state, position, move)
+            except engines.IllegalMove:
+                log.exception("timed move %r of game %s refused; it is dropped", move, game.pk)
+                Game.objects.filter(pk=game.pk).update(timed_at=None)
+                break
+            line = engines.describe(game.game_id, move, game.state, position)
+            moves.do_apply_move(moves.Checked(game, seat, move, new_state, line), None)
+            applied += 1
+    return applied
 
 
 def time_out(seat_pk, deadline, now):

@@ -57,6 +57,18 @@ def timeout_move(state, seat):
     return default_move(state, seat)
 
 
+# Moves only the site's clock submits (`timed_moves`); the site refuses them from players.
+SITE_MOVES = frozenset({"expire_trade"})
+
+
+def timed_moves(state):
+    """`[{"at": UTC moment "YYYY-MM-DDTHH:MM:SSZ", "seat", "move"}]`: what the site submits
+    for `seat` once `at` has passed (offers' expiry by date, ASYNC-TRADE-02/04)."""
+    from engine.catan_ck.domestic import timed_moves as offer_expiries
+
+    return offer_expiries(state)
+
+
 def move_forms(state, seat):
     """Offers `seat` may post now, as moves whose card fields are open choices (docs/engine.md):
     the generic move card draws them as forms; `legal_moves` does not list them."""
@@ -104,4 +116,4 @@ def prompt(state, seat):
 
 __all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
            "apply", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
-           "move_forms", "OUT_OF_TURN", "label", "determinize"]
+           "move_forms", "OUT_OF_TURN", "SITE_MOVES", "timed_moves", "label", "determinize"]

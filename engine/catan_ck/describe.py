@@ -194,7 +194,14 @@ def _line(move, state, after, seat):
         line = text(line, give=cards_text(move["give"]), want=cards_text(move["want"]), **who)
         if move.get("until") is not None:
             line = text(_("{line} It stands through turn {turn}."), line=line, turn=move["until"])
+        if move.get("expires") is not None:
+            from engine.catan_ck.domestic import check_expiry
+
+            line = text(_("{line} It expires at {moment} UTC."), line=line,
+                        moment=check_expiry(move["expires"]).replace("T", " ").rstrip("Z"))
         return line
+    if kind == "expire_trade":
+        return text(_("Offer {offer} by {player} expires."), offer=move["offer"], **who)
     if kind == "answer_trade" and move["answer"] == "decline":
         return text(_("{player} declines offer {offer}."), offer=move["offer"], **who)
     if kind == "answer_trade" and not any(e["kind"] == "trade" for e in context_events(move, state, seat)):

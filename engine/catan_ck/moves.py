@@ -50,8 +50,9 @@ SCHEMA = {
     "desert_knight": ({"decision": INT, "intersection": STR}, "decision"),
     "harbor_offer": ({"offers": CARDS}, "action"),
     "set_preferences": ({"preferences": CARDS}, "trade"),
-    "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR}, "trade"),
-    "post_standing": ({"give": CARDS, "want": CARDS, "until": OPT_INT}, "trade"),
+    "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR, "expires": OPT_STR}, "trade"),
+    "post_standing": ({"give": CARDS, "want": CARDS, "until": OPT_INT, "expires": OPT_STR}, "trade"),
+    "expire_trade": ({"offer": INT}, "trade"),
     "answer_trade": ({"offer": INT, "answer": STR}, "trade"),
     "counter_trade": ({"offer": INT, "give": CARDS, "want": CARDS}, "trade"),
     "complete_trade": ({"offer": INT, "with": INT}, "trade"),
@@ -62,7 +63,7 @@ SCHEMA = {
     "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
 }
-OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode", "until"}
+OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode", "until", "expires"}
 # moves the site may submit as `{"type": ..., "timeout": true}` (decisions.default_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
                  "discard_progress", "retreat_knight", "take_aqueduct", "give_cards", "take_progress",
@@ -103,6 +104,7 @@ HANDLERS = {
     "complete_trade": domestic.do_complete_trade,
     "take_standing": domestic.do_take_standing,
     "withdraw_trade": domestic.do_withdraw_trade,
+    "expire_trade": domestic.do_expire_trade,
     "harbor_commodity": cards.do_harbor_commodity,
     "lose_city": decisions.do_lose_city,
     "choose_deck": decisions.do_choose_deck,
