@@ -411,18 +411,42 @@ def bot_move(game_pk):
         seat = next((s for s in game.seat_list() if s.dropped and s.position in acting), None)
         if seat is None:
             return False
-        move = choose_bot_move(game, seat.position)
-        new_state = engines.apply(game.game_id, game.state, seat.position, move)
+        move, new_state = bot_choice(game, seat.position)
         line = engines.describe(game.game_id, move, game.state, seat.position)
         automatic = engines.automatic_turns(game.game_id, move, game.state)
         moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
     return True
 
 
-def choose_bot_move(game, position):
+BOT_ATTEMPTS = 10
+
+
+def bot_choice(game, position):
+    """(move, new state) of the seat's bot. A bot decides on what its seat may see, so the
+    engine may refuse its move (Catan: taking a standing offer whose author has spent the
+    cards); then it chooses again, as a person would after the refusal, and after
+    BOT_ATTEMPTS refusals it plays a legal move (a stuck bot would stall the game)."""
+    for attempt in range(BOT_ATTEMPTS):
+        move = choose_bot_move(game, position, attempt)
+        try:
+            return move, engines.apply(game.game_id, game.state, position, move)
+        except engines.IllegalMove:
+            continue
+    legal = [m for m in engines.legal_moves(game.game_id, game.state, position) if m.get("type") != "undo"]
+    random.Random(f"{game.pk}:{game.version}:{position}:legal").shuffle(legal)
+    for move in legal:  # a listed move may still be a form (a card choice): the first that applies
+        try:
+            return move, engines.apply(game.game_id, game.state, position, move)
+        except engines.IllegalMove:
+            continue
+    raise RuntimeError(f"no move of the bot of seat {position} in game {game.pk} applies")
+
+
+def choose_bot_move(game, position, attempt=0):
     """Praga's and Catan's own random bots (Catan's fills a card choice described by its
     constraints); any other game: a random legal move (never undo)."""
-    rng = random.Random(f"{game.pk}:{game.version}:{position}")  # not the game's secret generator
+    salt = f":{attempt}" if attempt else ""  # attempt 0 draws as before
+    rng = random.Random(f"{game.pk}:{game.version}:{position}{salt}")  # not the game's secret generator
     if game.game_id in ("praga", "catan_ck"):
         from importlib import import_module
 

@@ -803,6 +803,7 @@ MESSAGES = (
     'This offer has no expiry.',
     '{line} It expires at {moment} UTC.',
     'Offer {offer} by {player} expires.',
+    '{other} chooses a commodity to hand back to {player}.',
 )
 
 if __name__ == "__main__":  # print the engine msgids to append (engine/locale/de)

@@ -622,6 +622,7 @@ def do_harbor_offer(context, seat, move):
             harbor_exchange(context, seat, other, resource, commodities[0])
         else:
             open_decision(context, other, "harbor_commodity", receiver=seat, resource=resource)
+            context.event({"kind": "harbor", "seat": seat, "other": other, "exchanged": None})
     context.barrier = True
 
 

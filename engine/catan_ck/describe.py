@@ -263,6 +263,8 @@ def _event(event):
     if kind == "deserted":
         return text(_("{player}'s knight at {intersection} deserts."), intersection=event["intersection"], **who)
     if kind == "harbor":
+        if event["exchanged"] is None:  # D-10 opened: the resource handed over stays private
+            return text(_("{other} chooses a commodity to hand back to {player}."), other=event["other"], **who)
         if event["exchanged"]:
             return text(_("{player} exchanges a resource for a commodity of {other}."), other=event["other"], **who)
         return text(_("{other} holds no commodity: nothing is exchanged."), other=event["other"])

@@ -255,7 +255,6 @@ def legal_moves(state, seat):
         moves += cards.play_moves(state, seat)
         if state["options"]["knight_errant"] and not state["turn"].get("knight_errant"):
             moves += [m for m in knights.knight_moves(state, seat) if m["type"] == "chase_robber"]
-        moves += cards.harbor_moves(state, seat)
     elif stage == "robber":
         moves += seven.robber_moves(state, seat)
     elif stage == "action":
@@ -263,6 +262,7 @@ def legal_moves(state, seat):
         moves += knights.knight_moves(state, seat)
         moves += improvements.improvement_moves(state, seat)
         moves += cards.play_moves(state, seat)
+        moves += cards.harbor_moves(state, seat)  # after a Commercial Harbor this turn
         moves += trade.trade_moves(state, seat)
         if turn.progress_over_limit(state, seat):
             moves += [{"type": "discard_progress", "card": c} for c in state["players"][seat]["progress"]]

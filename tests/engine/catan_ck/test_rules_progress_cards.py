@@ -412,6 +412,7 @@ def test_D_10_CK_PROGRESS_12_harbor_answers_in_parallel_while_further_opponents_
     give(state, c, cloth=3, coin=1)
     give(state, d, paper=2, cloth=2)
     after = play(state, a, "commercial_harbor-1")
+    assert {"type": "harbor_offer", "offers": {str(b): "wool"}} in legal_moves(after, a)  # in the action phase
     after = apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
     assert to_act(after) == {b}  # the active player's clock does not run while it waits
     # everything else waits, but further opponents may be addressed (OUT_OF_TURN for the site)
