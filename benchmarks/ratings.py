@@ -8,11 +8,14 @@ dropped), one player with 300 games, then rates them all with `recompute_ratings
 the rebuild of every rating) and prints the median time of each page through Django's test
 client: the leaderboard's first and a middle page (as a player in the middle of it: the
 "your place" query), the profile of the busy player (as himself and as a visitor), a solo
-high-score table. Goal: each page under 50 ms.
+high-score table. Goal: each page under 50 ms. Medians over the runs; "executed" is
+PostgreSQL's own planning + execution time of the page's queries (EXPLAIN ANALYZE), which the
+client's wait for a core on a busy machine does not inflate.
 """
 
 import argparse
 import datetime
+import json
 import os
 import random
 import statistics
@@ -120,7 +123,28 @@ def measure(call, runs):
             walls.append((time.perf_counter() - wall) * 1000)
         sqls.append(sum(float(query["time"]) for query in queries.captured_queries) * 1000)
         assert response.status_code == 200, response.status_code
-    return statistics.median(walls), statistics.median(cpus), statistics.median(sqls), len(queries.captured_queries)
+    return (statistics.median(walls), statistics.median(cpus), statistics.median(sqls), len(queries.captured_queries),
+            executed(queries.captured_queries))
+
+
+def executed(queries, runs=5):
+    """PostgreSQL's own execution time of a page's queries (EXPLAIN ANALYZE, the median of `runs`,
+    summed), in ms: the SQL figure without the client's wait for a core on a busy machine."""
+    from django.db import connection
+
+    total = 0.0
+    for query in queries:
+        if not query["sql"].lstrip().upper().startswith("SELECT"):
+            continue
+        times = []
+        for _ in range(runs):
+            with connection.cursor() as cursor:
+                cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query["sql"])
+                plan = cursor.fetchone()[0]
+            plan = plan[0] if isinstance(plan, list) else json.loads(plan)[0]
+            times.append(plan["Planning Time"] + plan["Execution Time"])
+        total += statistics.median(times)
+    return total
 
 
 def main():
@@ -180,12 +204,14 @@ def main():
     ]
     request_started.disconnect(reset_queries)  # keep the query log of a whole request
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times include waiting for a core)")
-    worst = 0
+    worst = worst_executed = 0
     for label, client, url in pages:
-        wall, cpu, database, count = measure(lambda: client.get(url, secure=True), args.runs)
-        worst = max(worst, cpu + database)
-        print(f"{label:36} wall {wall:6.1f} ms  cpu {cpu:5.1f} ms  + sql {database:5.1f} ms in {count} queries")
-    print("goal: every page under 50 ms (cpu + sql):", "yes" if worst < 50 else "no")
+        wall, cpu, database, count, server = measure(lambda: client.get(url, secure=True), args.runs)
+        worst, worst_executed = max(worst, cpu + database), max(worst_executed, cpu + server)
+        print(f"{label:36} wall {wall:6.1f} ms  cpu {cpu:5.1f} ms  + sql {database:5.1f} ms in {count} queries"
+              f"  (executed {server:4.1f} ms)")
+    print("goal: every page under 50 ms (cpu + sql):", "yes" if worst < 50 else "no",
+          "| (cpu + executed):", "yes" if worst_executed < 50 else "no")
 
 
 if __name__ == "__main__":
