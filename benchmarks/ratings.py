@@ -1,18 +1,21 @@
 """Server-side render time of the leaderboard and a profile with 10,000 rated players.
 
-    .venv/bin/python benchmarks/ratings.py [--users 10000] [--games 30000] [--runs 20]
+    .venv/bin/python benchmarks/ratings.py [--users 10000] [--games 30000] [--runs 20] [--database NAME]
 
-Needs PostgreSQL on 127.0.0.1 (database `praga_ratings`, created afresh). Seeds USERS players
+Needs PostgreSQL on 127.0.0.1 (database `praga_ratings` or --database, created afresh). Seeds USERS players
 and GAMES finished Praga games between them (2 to 4 seats, random results, a few seats
 dropped), one player with 300 games, then rates them all with `recompute_ratings` (timed:
 the rebuild of every rating) and prints the median time of each page through Django's test
 client: the leaderboard's first and a middle page (as a player in the middle of it: the
 "your place" query), the profile of the busy player (as himself and as a visitor), a solo
-high-score table. Goal: each page under 50 ms.
+high-score table. Goal: each page under 50 ms. Medians over the runs; "executed" is
+PostgreSQL's own planning + execution time of the page's queries (EXPLAIN ANALYZE), which the
+client's wait for a core on a busy machine does not inflate.
 """
 
 import argparse
 import datetime
+import json
 import os
 import random
 import statistics
@@ -25,13 +28,13 @@ ROOT = Path(__file__).resolve().parents[1]
 DATABASE = "praga_ratings"
 
 
-def fresh_database():
-    for sql in (f"DROP DATABASE IF EXISTS {DATABASE}", f"CREATE DATABASE {DATABASE}"):
+def fresh_database(name):
+    for sql in (f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}"):
         subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
 
 
-def setup_django():
-    os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+def setup_django(name):
+    os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}",
                        "DJANGO_SETTINGS_MODULE": "praga_site.settings", "LOG_LEVEL": "ERROR",
                        "SECRET_KEY": "benchmark-only-not-secret", "DEBUG": "False"})
     os.environ.pop("REDIS_URL", None)
@@ -84,21 +87,64 @@ def seed(users_count, games_count):
             seats.append(Seat(game=game, position=position, user_id=user, rank=order.index(position) + 1,
                               score=scores[position], dropped=len(table) > 2 and rng.random() < 0.02))
     Seat.objects.bulk_create(seats, batch_size=5000)
+    # The busy player's games carry a real finished state (a recorded Praga game's), as on the
+    # site: a page that loaded game states by accident would pay for it here.
+    Game.objects.filter(seats__user_id=busy).update(state=finished_state())
     return User.objects.get(pk=busy)
 
 
+def finished_state():
+    import json
+
+    import engine.praga as praga
+
+    with open(ROOT / "benchmarks/games/praga-4p-greedy-3.json") as f:
+        record = json.load(f)
+    state = praga.new(record["options"], record["players"], record["seed"])
+    for seat, move in record["moves"]:
+        state = praga.apply(state, seat, move)
+    return state
+
+
 def measure(call, runs):
-    """Median wall time and median CPU time of this process (Django and the template; the
-    database's own work is in the wall time only), in ms."""
+    """Median wall time, median CPU time of this process (Django and the template) and median
+    time of the page's queries as the database driver saw them, in ms, over `runs` requests
+    (medians: the machine is shared, a single request may wait for a core)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     call()
-    walls, cpus = [], []
+    walls, cpus, sqls = [], [], []
     for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        response = call()
-        cpus.append((time.process_time() - cpu) * 1000)
-        walls.append((time.perf_counter() - wall) * 1000)
+        with CaptureQueriesContext(connection) as queries:
+            wall, cpu = time.perf_counter(), time.process_time()
+            response = call()
+            cpus.append((time.process_time() - cpu) * 1000)
+            walls.append((time.perf_counter() - wall) * 1000)
+        sqls.append(sum(float(query["time"]) for query in queries.captured_queries) * 1000)
         assert response.status_code == 200, response.status_code
-    return statistics.median(walls), statistics.median(cpus)
+    return (statistics.median(walls), statistics.median(cpus), statistics.median(sqls), len(queries.captured_queries),
+            executed(queries.captured_queries))
+
+
+def executed(queries, runs=5):
+    """PostgreSQL's own execution time of a page's queries (EXPLAIN ANALYZE, the median of `runs`,
+    summed), in ms: the SQL figure without the client's wait for a core on a busy machine."""
+    from django.db import connection
+
+    total = 0.0
+    for query in queries:
+        if not query["sql"].lstrip().upper().startswith("SELECT"):
+            continue
+        times = []
+        for _ in range(runs):
+            with connection.cursor() as cursor:
+                cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query["sql"])
+                plan = cursor.fetchone()[0]
+            plan = plan[0] if isinstance(plan, list) else json.loads(plan)[0]
+            times.append(plan["Planning Time"] + plan["Execution Time"])
+        total += statistics.median(times)
+    return total
 
 
 def main():
@@ -107,16 +153,16 @@ def main():
     parser.add_argument("--games", type=int, default=30_000)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--reuse", action="store_true", help="measure the database seeded by the last run")
+    parser.add_argument("--database", default=DATABASE, help="the database to create afresh (several runs at once)")
     args = parser.parse_args()
     if not args.reuse:
-        fresh_database()
-    setup_django()
+        fresh_database(args.database)
+    setup_django(args.database)
     from django.conf import settings
     from django.core.management import call_command
     from django.core.signals import request_started
     from django.db import connection, reset_queries
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     from players import rating, reliability
     from players.models import Rating, RatingChange
@@ -158,16 +204,14 @@ def main():
     ]
     request_started.disconnect(reset_queries)  # keep the query log of a whole request
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times include waiting for a core)")
-    worst = 0
+    worst = worst_executed = 0
     for label, client, url in pages:
-        with CaptureQueriesContext(connection) as queries:
-            client.get(url, secure=True)
-        database = sum(float(query["time"]) for query in queries.captured_queries) * 1000
-        count = len(queries.captured_queries)
-        wall, cpu = measure(lambda: client.get(url, secure=True), args.runs)
-        worst = max(worst, cpu + database)
-        print(f"{label:36} wall {wall:6.1f} ms  cpu {cpu:5.1f} ms  + sql {database:5.1f} ms in {count} queries")
-    print("goal: every page under 50 ms (cpu + sql):", "yes" if worst < 50 else "no")
+        wall, cpu, database, count, server = measure(lambda: client.get(url, secure=True), args.runs)
+        worst, worst_executed = max(worst, cpu + database), max(worst_executed, cpu + server)
+        print(f"{label:36} wall {wall:6.1f} ms  cpu {cpu:5.1f} ms  + sql {database:5.1f} ms in {count} queries"
+              f"  (executed {server:4.1f} ms)")
+    print("goal: every page under 50 ms (cpu + sql):", "yes" if worst < 50 else "no",
+          "| (cpu + executed):", "yes" if worst_executed < 50 else "no")
 
 
 if __name__ == "__main__":

@@ -118,7 +118,7 @@ def tick(now=None):
     except Exception:
         log.exception("tick: recording the tick failed; nothing is timed out this time")
         return
-    for step in (sync_missed, end_used_up_vacations, apply_timeouts, cancel_idle_games, retention.expire_invitations,
+    for step in (sync_missed, end_used_up_vacations, apply_timeouts, apply_timed_moves, cancel_idle_games, retention.expire_invitations,
                  send_reminders, turns.flush, outbox.retry, webhooks.retry, push.retry, resume_bots, downtime.report_overdue):
         try:
             step(now)
@@ -136,6 +136,34 @@ def apply_timeouts(now):
     due = Seat.objects.filter(deadline__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
     for seat_pk, deadline in due.order_by().values_list("pk", "deadline")[:BATCH]:
         outbox.delay("time_out", seat_pk, deadline.isoformat(), now.isoformat())
+
+
+def apply_timed_moves(now):
+    """Submit the moves games asked for by date (`timed_moves`: a trade offer's expiry) once due."""
+    due = Game.objects.filter(timed_at__lte=now, status=Game.Status.RUNNING)
+    for game_pk in due.order_by("timed_at").values_list("pk", flat=True)[:BATCH]:
+        submit_timed_moves(game_pk, now)
+
+
+def submit_timed_moves(game_pk, now):
+    """Every due timed move of one game, earliest first, through the move pipeline in one
+    transaction on the locked row (a racing tick finds them done: `timed_at` moved on)."""
+    applied = 0
+    with transaction.atomic():
+        game = moves.locked_game(game_pk)
+        while not game.is_finished and game.timed_at is not None and game.timed_at <= now:
+            moment, position, move = engines.timed_moves(game.game_id, game.state)[0]
+            seat = next(s for s in game.seat_list() if s.position == position)
+            try:
+                new_state = engines.apply(game.game_id, game.state, position, move)
+            except engines.IllegalMove:
+                log.exception("timed move %r of game %s refused; it is dropped", move, game.pk)
+                Game.objects.filter(pk=game.pk).update(timed_at=None)
+                break
+            line = engines.describe(game.game_id, move, game.state, position)
+            moves.do_apply_move(moves.Checked(game, seat, move, new_state, line), None)
+            applied += 1
+    return applied
 
 
 def time_out(seat_pk, deadline, now):
@@ -383,18 +411,42 @@ def bot_move(game_pk):
         seat = next((s for s in game.seat_list() if s.dropped and s.position in acting), None)
         if seat is None:
             return False
-        move = choose_bot_move(game, seat.position)
-        new_state = engines.apply(game.game_id, game.state, seat.position, move)
+        move, new_state = bot_choice(game, seat.position)
         line = engines.describe(game.game_id, move, game.state, seat.position)
         automatic = engines.automatic_turns(game.game_id, move, game.state)
         moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
     return True
 
 
-def choose_bot_move(game, position):
+BOT_ATTEMPTS = 10
+
+
+def bot_choice(game, position):
+    """(move, new state) of the seat's bot. A bot decides on what its seat may see, so the
+    engine may refuse its move (Catan: taking a standing offer whose author has spent the
+    cards); then it chooses again, as a person would after the refusal, and after
+    BOT_ATTEMPTS refusals it plays a legal move (a stuck bot would stall the game)."""
+    for attempt in range(BOT_ATTEMPTS):
+        move = choose_bot_move(game, position, attempt)
+        try:
+            return move, engines.apply(game.game_id, game.state, position, move)
+        except engines.IllegalMove:
+            continue
+    legal = [m for m in engines.legal_moves(game.game_id, game.state, position) if m.get("type") != "undo"]
+    random.Random(f"{game.pk}:{game.version}:{position}:legal").shuffle(legal)
+    for move in legal:  # a listed move may still be a form (a card choice): the first that applies
+        try:
+            return move, engines.apply(game.game_id, game.state, position, move)
+        except engines.IllegalMove:
+            continue
+    raise RuntimeError(f"no move of the bot of seat {position} in game {game.pk} applies")
+
+
+def choose_bot_move(game, position, attempt=0):
     """Praga's and Catan's own random bots (Catan's fills a card choice described by its
     constraints); any other game: a random legal move (never undo)."""
-    rng = random.Random(f"{game.pk}:{game.version}:{position}")  # not the game's secret generator
+    salt = f":{attempt}" if attempt else ""  # attempt 0 draws as before
+    rng = random.Random(f"{game.pk}:{game.version}:{position}{salt}")  # not the game's secret generator
     if game.game_id in ("praga", "catan_ck"):
         from importlib import import_module
 

@@ -4,6 +4,8 @@ Everything else in the site goes through these helpers, so a game's rules are
 only ever reached from here, `moves.py` (submitting) and `replays.py`.
 """
 
+import datetime
+
 from engine import registry
 from engine.core.errors import IllegalMove
 
@@ -56,6 +58,28 @@ def out_of_turn(game_id, move):
     standing offers, preferences); `apply` still checks it. Optional: none by default."""
     kinds = getattr(rules(game_id), "OUT_OF_TURN", ())
     return isinstance(move, dict) and move.get("type") in kinds
+
+
+def site_only(game_id, move):
+    """True for a move type only the site's clock submits (the game's optional SITE_MOVES,
+    e.g. Catan's offer expiry); a player submitting it is refused."""
+    kinds = getattr(rules(game_id), "SITE_MOVES", ())
+    return isinstance(move, dict) and move.get("type") in kinds
+
+
+def timed_moves(game_id, state):
+    """The game's optional `timed_moves(state)`: `[(moment, seat, move)]`, earliest first, the
+    moves the site submits for `seat` once `moment` (an aware datetime) has passed."""
+    timed = getattr(rules(game_id), "timed_moves", None)
+    if timed is None:
+        return []
+    return sorted(((datetime.datetime.fromisoformat(entry["at"].replace("Z", "+00:00")), entry["seat"], entry["move"])
+                   for entry in timed(state)), key=lambda entry: entry[0])
+
+
+def next_timed_at(game_id, state):
+    timed = timed_moves(game_id, state)
+    return timed[0][0] if timed else None
 
 
 def turn_marker(game_id, state):

@@ -799,6 +799,12 @@ MESSAGES = (
     'An offer cannot expire before the current turn.',
     '{line} It stands through turn {turn}.',
     "Queen's Architect",
+    'A Commercial Harbor is already in play this turn.',
+    'An expiry is a moment in UTC such as 2026-11-30T18:00:00Z.',
+    'This offer has no expiry.',
+    '{line} It expires at {moment} UTC.',
+    'Offer {offer} by {player} expires.',
+    '{other} chooses a commodity to hand back to {player}.',
 )
 
 if __name__ == "__main__":  # print the engine msgids to append (engine/locale/de)

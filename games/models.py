@@ -114,10 +114,14 @@ class Game(models.Model):
     imported = models.BooleanField(default=False)
     imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
+    # The earliest moment a move the engine asked for by date is due (its `timed_moves`, e.g. a
+    # trade offer's expiry); the clock's tick submits it (games/clocks.py). None: nothing timed.
+    timed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]
-        indexes = [models.Index(fields=["status", "updated"])]
+        indexes = [models.Index(fields=["status", "updated"]),
+                   models.Index(fields=["timed_at"], condition=models.Q(timed_at__isnull=False), name="game_timed_at")]
 
     def __str__(self):
         return f"{self.game_id} game {self.pk}"

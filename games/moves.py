@@ -101,6 +101,8 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
     if version != game.version:
         raise MoveRefused(409, text("The game has changed since you looked at it."), game)
     check_shape(move)
+    if engines.site_only(game.game_id, move):
+        raise MoveRefused(403, text("Only the site's clock makes this move."))
     if seat.position not in engines.to_act(game.game_id, game.state) and not engines.out_of_turn(game.game_id, move):
         raise MoveRefused(403, text("It is not your turn."))
     try:
@@ -158,7 +160,8 @@ def do_apply_move(checked, request_id):
     game.version = row.seq
     game.updated = now
     update_seats(game, now, before, mover=checked.seat.position)
-    game.save(update_fields=["state", "version", "updated", "status", "outcome", "finished"])
+    game.timed_at = None if game.is_finished else engines.next_timed_at(game.game_id, state)
+    game.save(update_fields=["state", "version", "updated", "status", "outcome", "finished", "timed_at"])
     notify_move(game, row)
     return row
 

@@ -3,7 +3,8 @@
 Under the "drop" policy (and without a time limit) a bot plays the seat to the end, as after
 a timeout (games/clocks.hand_to_bot); under "cancel" the game is cancelled without a result.
 If no seat would be left to a person, the game is cancelled: bots would only play each other.
-The seat ranks last in the ratings (players/rating.py), like a timed-out one.
+The seat ranks last in the ratings (players/rating.py), like a timed-out one. The other
+players still at the table get an email (`player_resigned`), as after a timeout.
 """
 
 from django.db import transaction
@@ -19,6 +20,17 @@ class Refused(Exception):
     def __init__(self, status, reason):
         super().__init__(reason["msg"])
         self.status, self.reason = status, reason
+
+
+def tell_the_others(game, seat, people_left, policy):
+    """An email to each other seat still played by a person (their "game ended or a player
+    left" switch, as after a timeout), stored once per resignation and recipient in the outbox."""
+    from accounts.models import display_name
+    from games.notifications import outbox
+
+    for other in people_left:
+        outbox.queue(other.user, "player_resigned", f"resign:{seat.pk}:{other.user_id}",
+                     {"game": game, "player": display_name(seat.user), "policy": policy})
 
 
 def resign(game_pk, user, now=None):
@@ -49,6 +61,7 @@ def resign(game_pk, user, now=None):
             clocks.hand_to_bot(game, seat, now, text("{player} resigned; a bot plays this seat to the end.",
                                                      player=seat.position))
             outcome = "bot"
+        tell_the_others(game, seat, people_left, "cancel" if outcome == "cancelled" else "drop")
     from players import reliability
 
     transaction.on_commit(lambda: reliability.refresh(user.pk))

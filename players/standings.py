@@ -1,7 +1,7 @@
 """Queries behind the leaderboards, the solo high-score tables and the profile page."""
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models import Count, F, OuterRef, Prefetch, Q, Subquery
 from django.utils.text import slugify
 
 from games import engines
@@ -106,7 +106,8 @@ def solo_bests(user):
 def recent_games(user, viewer):
     """The user's last finished games the viewer may see (public ones, or the viewer played in)."""
     seats = (Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
-             .select_related("game").prefetch_related("game__seats__user__profile")
+             .select_related("game").defer("game__state")  # a whole game state each, never shown here
+             .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user__profile")))
              .order_by("-game__finished", "-game_id"))
     if not (viewer.is_authenticated and viewer.pk == user.pk):
         visible = Q(game__visibility="public")

@@ -16,10 +16,12 @@ TITLE = text(_("Catan: Cities & Knights"))
 def _out_of_turn():
     from engine.catan_ck.moves import SCHEMA
 
-    return frozenset(kind for kind, (_fields, who) in SCHEMA.items() if who == "trade")
+    return frozenset(kind for kind, (_fields, who) in SCHEMA.items() if who == "trade") | {"harbor_offer"}
 
 
-# ASYNC-07/08: trade answers, standing offers and preferences are moves of seats outside to_act.
+# ASYNC-07/08: trade answers, standing offers and preferences are moves of seats outside to_act;
+# so is a further Commercial Harbor offer while the active player waits for D-10 answers
+# (CK-PROGRESS-12: its clock does not run meanwhile, the engine checks the rest).
 OUT_OF_TURN = _out_of_turn()
 
 
@@ -53,6 +55,18 @@ def timeout_move(state, seat):
     if not any(decision["seat"] == seat for decision in state["decisions"]):
         return None
     return default_move(state, seat)
+
+
+# Moves only the site's clock submits (`timed_moves`); the site refuses them from players.
+SITE_MOVES = frozenset({"expire_trade"})
+
+
+def timed_moves(state):
+    """`[{"at": UTC moment "YYYY-MM-DDTHH:MM:SSZ", "seat", "move"}]`: what the site submits
+    for `seat` once `at` has passed (offers' expiry by date, ASYNC-TRADE-02/04)."""
+    from engine.catan_ck.domestic import timed_moves as offer_expiries
+
+    return offer_expiries(state)
 
 
 def move_forms(state, seat):
@@ -102,4 +116,4 @@ def prompt(state, seat):
 
 __all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
            "apply", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
-           "move_forms", "OUT_OF_TURN", "label", "determinize"]
+           "move_forms", "OUT_OF_TURN", "SITE_MOVES", "timed_moves", "label", "determinize"]

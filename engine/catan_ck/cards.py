@@ -409,7 +409,8 @@ def play_moves(state, seat):
         elif kind == "deserter":
             moves += [dict(base, target=o) for o in deserter_targets(state, seat)]
         elif kind == "commercial_harbor":
-            if any(player["hand"][r] for r in RESOURCES) and state["turn"].get("harbor") is None:
+            if any(player["hand"][r] for r in RESOURCES) and (
+                    state["turn"].get("harbor") is None or state["options"]["allow_no_effect_plays"]):
                 moves.append(base)
         elif kind == "wedding":
             mine = points(state, seat)
@@ -585,7 +586,11 @@ def do_desert_knight(context, seat, move):
 
 def play_commercial_harbor(context, seat, move):
     """CK-CARD-HARBOR-01: for the rest of the turn, one exchange per opponent."""
-    need(any(context.state["players"][seat]["hand"][r] for r in RESOURCES), _("You hold no resource."))
+    state = context.state
+    need(any(state["players"][seat]["hand"][r] for r in RESOURCES), _("You hold no resource."))
+    # CK-CARD-HARBOR-01: a second card adds no exchange (each opponent once per turn)
+    need(state["turn"].get("harbor") is None or state["options"]["allow_no_effect_plays"],
+         _("A Commercial Harbor is already in play this turn."))
     turn = context.write("turn")
     turn["harbor"] = turn.get("harbor") or []  # opponents already addressed
 
@@ -617,6 +622,7 @@ def do_harbor_offer(context, seat, move):
             harbor_exchange(context, seat, other, resource, commodities[0])
         else:
             open_decision(context, other, "harbor_commodity", receiver=seat, resource=resource)
+            context.event({"kind": "harbor", "seat": seat, "other": other, "exchanged": None})
     context.barrier = True
 
 

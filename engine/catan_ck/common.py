@@ -11,13 +11,16 @@ from engine.core.rng import Rng
 from engine.catan_ck.data.terrains import CARD_TYPES
 
 
+_CONTAINERS = (dict, list)
+
+
 def clone(value):
-    """Deep copy of plain JSON-like data (much faster than copy.deepcopy)."""
-    kind = type(value)
-    if kind is dict:
-        return {k: clone(v) for k, v in value.items()}
-    if kind is list:
-        return [clone(v) for v in value]
+    """Deep copy of plain JSON-like data (much faster than copy.deepcopy); leaves are
+    shared without a call each, since most sections are flat dicts and lists of strings."""
+    if type(value) is dict:
+        return {k: clone(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if type(value) is list:
+        return [clone(v) if type(v) in _CONTAINERS else v for v in value]
     return value
 
 

@@ -194,7 +194,14 @@ def _line(move, state, after, seat):
         line = text(line, give=cards_text(move["give"]), want=cards_text(move["want"]), **who)
         if move.get("until") is not None:
             line = text(_("{line} It stands through turn {turn}."), line=line, turn=move["until"])
+        if move.get("expires") is not None:
+            from engine.catan_ck.domestic import check_expiry
+
+            line = text(_("{line} It expires at {moment} UTC."), line=line,
+                        moment=check_expiry(move["expires"]).replace("T", " ").rstrip("Z"))
         return line
+    if kind == "expire_trade":
+        return text(_("Offer {offer} by {player} expires."), offer=move["offer"], **who)
     if kind == "answer_trade" and move["answer"] == "decline":
         return text(_("{player} declines offer {offer}."), offer=move["offer"], **who)
     if kind == "answer_trade" and not any(e["kind"] == "trade" for e in context_events(move, state, seat)):
@@ -256,6 +263,8 @@ def _event(event):
     if kind == "deserted":
         return text(_("{player}'s knight at {intersection} deserts."), intersection=event["intersection"], **who)
     if kind == "harbor":
+        if event["exchanged"] is None:  # D-10 opened: the resource handed over stays private
+            return text(_("{other} chooses a commodity to hand back to {player}."), other=event["other"], **who)
         if event["exchanged"]:
             return text(_("{player} exchanges a resource for a commodity of {other}."), other=event["other"], **who)
         return text(_("{other} holds no commodity: nothing is exchanged."), other=event["other"])

@@ -73,8 +73,13 @@ def production_owed(state, number):
 def pay_production(bank, owed):
     """CAT-BANK-02 per card type: pay all, or nobody unless one player alone is owed it."""
     received = {seat: {} for seat in owed}
+    claims_by_card = {}
+    for seat, cards in owed.items():
+        for card, count in cards.items():
+            if count:
+                claims_by_card.setdefault(card, {})[seat] = count
     for card in CARD_TYPES:
-        claims = {seat: cards[card] for seat, cards in owed.items() if cards.get(card)}
+        claims = claims_by_card.get(card)
         if not claims:
             continue
         if sum(claims.values()) <= bank[card]:

@@ -11,6 +11,8 @@ Every trade is between the active player and one other player and executes atomi
 no longer holds, it is refused with a reason and the offer stays.
 """
 
+import datetime
+
 from engine.core.text import _
 from engine.catan_ck.common import need
 from engine.catan_ck.data.terrains import CARD_TYPES
@@ -41,12 +43,30 @@ def action_phase(state):
             and not state.get("card_step"))
 
 
-def _post(context, seat, kind, give, want, to, mode="first"):
+def check_expiry(value):
+    """An offer's expiry by date (ASYNC-TRADE-01/02/04): a UTC moment in ISO 8601, kept as
+    "YYYY-MM-DDTHH:MM:SSZ" (so that moments compare as strings). The engine has no clock: the
+    site submits `expire_trade` when the moment has come (`timed_moves`, its clock task)."""
+    if value is None:
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    need(moment is not None and moment.utcoffset() == datetime.timedelta(0),
+         _("An expiry is a moment in UTC such as 2026-11-30T18:00:00Z."))
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _post(context, seat, kind, give, want, to, mode="first", expires=None):
     offers = context.write("offers")
     offer_id = context.state["next_offer"]
     context.state["next_offer"] = offer_id + 1
-    offers.append({"id": offer_id, "author": seat, "to": to, "give": give, "want": want, "kind": kind,
-                   "mode": mode, "accepted": []})
+    offer = {"id": offer_id, "author": seat, "to": to, "give": give, "want": want, "kind": kind,
+             "mode": mode, "accepted": []}
+    if expires is not None:
+        offer["expires"] = expires
+    offers.append(offer)
     context.barrier = True
     return offer_id
 
@@ -63,7 +83,7 @@ def do_offer_trade(context, seat, move):
     need(move.get("mode", "first") in ("first", "choose"), _("The field {field} has a wrong value."), field="mode")
     need(sum(1 for o in state["offers"] if o["author"] == seat and o["kind"] == "turn") < TURN_OFFER_LIMIT,
          _("At most {count} offers per turn."), count=TURN_OFFER_LIMIT)
-    _post(context, seat, "turn", give, want, sorted(to), move.get("mode", "first"))
+    _post(context, seat, "turn", give, want, sorted(to), move.get("mode", "first"), check_expiry(move.get("expires")))
 
 
 def do_post_standing(context, seat, move):
@@ -76,7 +96,7 @@ def do_post_standing(context, seat, move):
          _("At most {count} standing offers."), count=STANDING_OFFER_LIMIT)
     until = move.get("until")  # ASYNC-TRADE-04: the offer stands through this turn number
     need(until is None or until >= current_turn(state), _("An offer cannot expire before the current turn."))
-    offer_id = _post(context, seat, "standing", give, want, None)
+    offer_id = _post(context, seat, "standing", give, want, None, expires=check_expiry(move.get("expires")))
     if until is not None:
         context.state["offers"][-1]["until"] = until
     return offer_id
@@ -174,6 +194,23 @@ def do_withdraw_trade(context, seat, move):
     offer = find_offer(context.state, move["offer"])
     need(offer["author"] == seat, _("This is not your offer."))
     _remove(context, offer["id"])
+
+
+def do_expire_trade(context, seat, move):
+    """The site's clock: an offer's expiry moment has come (submitted for its author's seat;
+    players cannot submit it, SITE_MOVES). An offer gone meanwhile is refused, changing nothing."""
+    offer = find_offer(context.state, move["offer"])
+    need(offer["author"] == seat and offer.get("expires") is not None, _("This offer has no expiry."))
+    _remove(context, offer["id"])
+
+
+def timed_moves(state):
+    """Moves the site submits when their moment has come: `{"at", "seat", "move"}` per offer
+    with an expiry, earliest first."""
+    if state["phase"] != "play":
+        return []
+    return sorted(({"at": o["expires"], "seat": o["author"], "move": {"type": "expire_trade", "offer": o["id"]}}
+                   for o in state["offers"] if o.get("expires")), key=lambda t: (t["at"], t["move"]["offer"]))
 
 
 def current_turn(state):

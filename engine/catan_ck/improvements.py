@@ -127,6 +127,8 @@ def open_aqueducts(context, received):
     from engine.catan_ck.common import seats_from
 
     state = context.state
+    if all(player["levels"]["science"] < ABILITY_LEVEL for player in state["players"]):
+        return
     available = [r for r in RESOURCES if state["bank"][r] > 0]
     for seat in seats_from(state, state["active"]):
         if state["players"][seat]["levels"]["science"] < ABILITY_LEVEL or received.get(seat):

@@ -50,8 +50,9 @@ SCHEMA = {
     "desert_knight": ({"decision": INT, "intersection": STR}, "decision"),
     "harbor_offer": ({"offers": CARDS}, "action"),
     "set_preferences": ({"preferences": CARDS}, "trade"),
-    "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR}, "trade"),
-    "post_standing": ({"give": CARDS, "want": CARDS, "until": OPT_INT}, "trade"),
+    "offer_trade": ({"give": CARDS, "want": CARDS, "to": OPT_LIST, "mode": OPT_STR, "expires": OPT_STR}, "trade"),
+    "post_standing": ({"give": CARDS, "want": CARDS, "until": OPT_INT, "expires": OPT_STR}, "trade"),
+    "expire_trade": ({"offer": INT}, "trade"),
     "answer_trade": ({"offer": INT, "answer": STR}, "trade"),
     "counter_trade": ({"offer": INT, "give": CARDS, "want": CARDS}, "trade"),
     "complete_trade": ({"offer": INT, "with": INT}, "trade"),
@@ -62,7 +63,7 @@ SCHEMA = {
     "choose_deck": ({"decision": INT, "deck": STR}, "decision"),
     "discard_progress": ({"decision": OPT_INT, "card": STR}, "progress"),
 }
-OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode", "until"}
+OPTIONAL = {"victim", "decision", "metropolis", "resource", "crane", "to", "mode", "until", "expires"}
 # moves the site may submit as `{"type": ..., "timeout": true}` (decisions.default_move)
 TIMEOUT_MOVES = {"setup_place", "roll", "move_robber", "end_turn", "discard", "lose_city", "choose_deck",
                  "discard_progress", "retreat_knight", "take_aqueduct", "give_cards", "take_progress",
@@ -103,6 +104,7 @@ HANDLERS = {
     "complete_trade": domestic.do_complete_trade,
     "take_standing": domestic.do_take_standing,
     "withdraw_trade": domestic.do_withdraw_trade,
+    "expire_trade": domestic.do_expire_trade,
     "harbor_commodity": cards.do_harbor_commodity,
     "lose_city": decisions.do_lose_city,
     "choose_deck": decisions.do_choose_deck,
@@ -165,7 +167,8 @@ def check_turn(state, seat, move_type, move):
         return
     _need(state["phase"] == "play" and seat == state["active"], _("It is not your turn."))
     _need(not own_decision, _("First answer your open decision."))
-    _need(not turn.turn_blocked(state), _("Waiting for other players' decisions."))
+    _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
+          _("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
     step = state.get("card_step")
     if who == "card_step":
@@ -185,6 +188,19 @@ def check_turn(state, seat, move_type, move):
         raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
 
 
+def road_inputs_changed(before, after):
+    """Whether a move changed what Longest Road depends on: the roads, or who holds which
+    intersection (another player's building or knight cuts a road, CAT-ROAD-LONGEST-01).
+    Most moves change neither, and then every length and the award stay as they were."""
+    if before["roads"] is not after["roads"] and before["roads"] != after["roads"]:
+        return True
+    for key in ("buildings", "knights"):
+        old, new = before[key], after[key]
+        if old is not new and (old.keys() != new.keys() or any(old[x]["owner"] != new[x]["owner"] for x in new)):
+            return True
+    return False
+
+
 def apply_in_context(state, seat, move):
     """The context after `move` (its state and the engine's public events)."""
     _need(state["phase"] != "over", _("The game is over."))
@@ -195,10 +211,11 @@ def apply_in_context(state, seat, move):
     preferences.apply_preferences(context, HANDLERS)
     if "private" not in context.written and state.get("private") and context.barrier:
         context.state["private"] = []
-    before, after = update_longest_road(context)
-    if before["holder"] != after["holder"] or any(
-            a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
-        context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
+    if road_inputs_changed(state, context.state):
+        before, after = update_longest_road(context)
+        if before["holder"] != after["holder"] or any(
+                a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
+            context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
     check_victory(context)
     return context
 
@@ -224,6 +241,8 @@ def legal_moves(state, seat):
     moves = decisions.decision_moves(state, seat)
     if state["phase"] == "play":
         moves += domestic.trade_moves(state, seat)  # ASYNC-07/08: never puts a seat into to_act
+    if seat == state["active"] and state["phase"] == "play" and turn.harbor_wait(state):
+        return moves + cards.harbor_moves(state, seat)  # CK-PROGRESS-12: further opponents only
     if seat != state["active"] or seat not in to_act(state) or any(d["seat"] == seat for d in state["decisions"]):
         return moves
     if state["phase"] == "setup":
@@ -236,7 +255,6 @@ def legal_moves(state, seat):
         moves += cards.play_moves(state, seat)
         if state["options"]["knight_errant"] and not state["turn"].get("knight_errant"):
             moves += [m for m in knights.knight_moves(state, seat) if m["type"] == "chase_robber"]
-        moves += cards.harbor_moves(state, seat)
     elif stage == "robber":
         moves += seven.robber_moves(state, seat)
     elif stage == "action":
@@ -244,6 +262,7 @@ def legal_moves(state, seat):
         moves += knights.knight_moves(state, seat)
         moves += improvements.improvement_moves(state, seat)
         moves += cards.play_moves(state, seat)
+        moves += cards.harbor_moves(state, seat)  # after a Commercial Harbor this turn
         moves += trade.trade_moves(state, seat)
         if turn.progress_over_limit(state, seat):
             moves += [{"type": "discard_progress", "card": c} for c in state["players"][seat]["progress"]]

@@ -35,7 +35,25 @@ def points_breakdown(state, seat):
 
 
 def points(state, seat):
-    return sum(points_breakdown(state, seat).values())
+    """The sum of `points_breakdown` (checked equal after every move of the random games),
+    counted without building the breakdown: the win check runs after every move."""
+    total = 0
+    for building in state["buildings"].values():
+        if building["owner"] == seat:
+            if building["kind"] == "city":
+                total += POINTS["city"] + (POINTS["metropolis"] if building["metropolis"] else 0)
+            else:
+                total += POINTS["settlement"]
+    if state["longest_road"]["holder"] == seat:
+        total += POINTS["longest_road"]
+    player = state["players"][seat]
+    total += player["defenders"] * POINTS["defender"]
+    merchant = state["merchant"]
+    if merchant and merchant["owner"] == seat:
+        total += POINTS["merchant"]
+    if player["revealed"]:
+        total += sum(POINTS["progress"] for card in player["revealed"] if card_record(card)["when"] == "on_draw")
+    return total
 
 
 def blocked_for(state, seat):

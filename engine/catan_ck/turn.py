@@ -42,6 +42,13 @@ def turn_blocked(state):
     return any(d["blocks"] == "turn" for d in state["decisions"])
 
 
+def harbor_wait(state):
+    """Only Commercial Harbor answers (D-10) hold the turn: the active player may still
+    address further opponents, nothing else (CK-PROGRESS-12)."""
+    blocking = [d for d in state["decisions"] if d["blocks"] == "turn"]
+    return bool(blocking) and all(d["kind"] == "harbor_commodity" for d in blocking)
+
+
 def roll_blocked_by(state):
     """A decision the next roll waits for (CK-PROGRESS-13), or None."""
     return next((d for d in state["decisions"] if d["blocks"] == "roll"), None)

@@ -48,6 +48,9 @@ def view(state, seat):
     shown["private"] = [clone(entry) for entry in state.get("private") or [] if seat in entry["seats"]]
     step = state.get("card_step")  # may hold another seat's cards: the active player's only
     shown["card_step"] = clone(step) if step and seat == state["active"] else ({"kind": step["kind"]} if step else None)
+    for offer in shown.get("offers") or []:  # one shape for the market: every offer names both expiries
+        offer.setdefault("until", None)    # the last turn it stands through (standing offers)
+        offer.setdefault("expires", None)  # a UTC moment "YYYY-MM-DDTHH:MM:SSZ" (engine.catan_ck.domestic)
     shown["seat"] = seat
     shown["can_undo"] = bool(seat is not None and state.get("undo") and state["undo"]["moves"]
                              and state["undo"]["moves"][-1][0] == seat)

@@ -25,6 +25,10 @@ A game is a module (or object) with these callables over plain JSON-able data:
                                         (solo opponents) when `move` is applied to `state`
     OUT_OF_TURN                         optional: move types a seat outside to_act may submit
                                         (Catan's trade answers, standing offers, preferences)
+    timed_moves(state) -> [{"at", "seat", "move"}]
+                                        optional: moves the site submits for `seat` once the UTC
+                                        moment `at` ("YYYY-MM-DDTHH:MM:SSZ") passed (offer expiry)
+    SITE_MOVES                          optional: move types only the site's clock submits
     prompt(state, seat) -> text | None  optional: what `seat` must decide now, in words ("You must
                                         discard 4 cards."), for emails and the move card; None = its turn
 

@@ -24,6 +24,7 @@ PREFERENCE = {
     "started": "notify_invitation",
     "finished": "notify_finished",
     "player_timed_out": "notify_finished",
+    "player_resigned": "notify_finished",
     "timeout_cancelled": "notify_finished",
     "idle_cancelled": "notify_finished",
     "webhook_disabled": "notify_turn",  # the notifications that stopped reaching them

@@ -104,3 +104,57 @@ def test_a_resigned_player_sees_no_move_buttons_before_the_bot_has_moved(alice, 
     assert 'name="move"' in client.get(f"/games/{game.pk}/").content.decode()  # alice is to move
     assert resign(game.pk, alice) == "bot"  # outside `committed`: the bot's task has not run yet
     assert 'name="move"' not in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def _resign_mails():
+    from games.models import Email
+
+    return list(Email.objects.filter(kind="player_resigned").order_by("pk"))
+
+
+@pytest.mark.parametrize("policy", ["drop", "cancel"])
+def test_the_other_players_are_told_by_email_in_their_language(alice, bob, carol, committed, mailoutbox, policy):
+    carol.profile.language = "de"
+    carol.profile.save()
+    game = running_game([alice, bob, carol], committed, policy)
+    with committed():
+        resign(game.pk, bob)
+    mails = _resign_mails()
+    assert sorted(m.user.username for m in mails) == ["alice", "carol"]  # not the one who resigned
+    by_user = {m.user.username: m for m in mails}
+    title = "#%d" % game.pk
+    if policy == "drop":
+        assert by_user["alice"].subject.startswith("bob resigned in ") and title in by_user["alice"].subject
+        assert "A bot plays that seat to the end" in by_user["alice"].text
+        assert "Ein Bot spielt diesen Platz zu Ende" in by_user["carol"].text
+    else:
+        assert "so the game is cancelled without a result" in by_user["alice"].text
+        assert "ohne Ergebnis abgebrochen" in by_user["carol"].text
+    assert by_user["carol"].subject.startswith("bob hat in ")
+    assert sorted(m.to[0] for m in mailoutbox if m.subject.startswith("bob ")) == sorted([alice.email, carol.email])
+    for mail in mails:  # no hand, card or state of the game: only who left and what happens now
+        assert "state" not in mail.text and "seed" not in mail.text
+
+
+def test_the_resignation_email_obeys_the_game_end_switch_and_is_stored_once(alice, bob, carol, committed):
+    from players.resign import tell_the_others
+
+    carol.profile.notify_finished = False
+    carol.profile.save()
+    game = running_game([alice, bob, carol], committed, "drop")
+    with committed():
+        resign(game.pk, bob)
+    assert [m.user.username for m in _resign_mails()] == ["alice"]  # carol turned these emails off
+    seat = Seat.objects.get(game=game, user=bob)
+    with committed():  # a second notice of the same resignation (a retried task) stores nothing
+        tell_the_others(game, seat, [Seat.objects.get(game=game, user=alice)], "drop")
+    assert len(_resign_mails()) == 1
+
+
+def test_the_last_person_resigning_tells_nobody(alice, bob, committed):
+    game = running_game([alice, bob], committed, "drop")
+    with committed():
+        resign(game.pk, alice)
+    with committed():
+        resign(game.pk, bob)
+    assert [m.user.username for m in _resign_mails()] == ["bob"]  # only alice's resignation told bob

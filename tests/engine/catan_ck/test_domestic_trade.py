@@ -114,3 +114,36 @@ def test_ASYNC_TRADE_04_a_standing_offer_expires_after_its_last_turn():
         kept = answer_all_by_timeout(kept)
     lapsed = apply(kept, following, {"type": "end_turn"})
     assert lapsed["offers"] == []
+
+
+def test_ASYNC_TRADE_02_04_offers_expire_by_date_through_the_sites_clock():
+    from engine.catan_ck import SITE_MOVES, timed_moves, view
+
+    state, (a, b, c, d) = _state()
+    for bad in ("tomorrow", "2026-11-30T18:00:00+01:00", "2026-11-30T18:00:00", 1764525600):
+        with pytest.raises(IllegalMove):
+            apply(state, b, {"type": "post_standing", "give": {"brick": 1}, "want": {"ore": 1}, "expires": bad})
+    state = apply(state, b, {"type": "post_standing", "give": {"brick": 1}, "want": {"ore": 1},
+                             "expires": "2026-11-30T18:00:00+00:00"})
+    state = apply(state, a, {"type": "offer_trade", "give": {"wool": 1}, "want": {"grain": 1}, "to": [c],
+                             "expires": "2026-11-29T09:30:00Z"})
+    standing, turn_offer = state["offers"]
+    assert standing["expires"] == "2026-11-30T18:00:00Z" and turn_offer["expires"] == "2026-11-29T09:30:00Z"
+    assert timed_moves(state) == [  # earliest first, each for its author's seat
+        {"at": "2026-11-29T09:30:00Z", "seat": a, "move": {"type": "expire_trade", "offer": turn_offer["id"]}},
+        {"at": "2026-11-30T18:00:00Z", "seat": b, "move": {"type": "expire_trade", "offer": standing["id"]}}]
+    assert SITE_MOVES == {"expire_trade"}
+    shown = view(state, d)["offers"]  # the market's shape: both expiries on every offer
+    assert [(o["expires"], o["until"]) for o in shown] == [("2026-11-30T18:00:00Z", None),
+                                                           ("2026-11-29T09:30:00Z", None)]
+    assert render(describe({"type": "offer_trade", "give": {"wool": 1}, "want": {"grain": 1},
+                            "expires": "2026-11-29T09:30:00Z"}, state, a)).endswith("It expires at 2026-11-29 09:30:00 UTC.")
+    with pytest.raises(IllegalMove, match="no expiry"):  # only the author's seat, only an offer with a date
+        apply(state, c, {"type": "expire_trade", "offer": standing["id"]})
+    expired = apply(state, a, {"type": "expire_trade", "offer": turn_offer["id"]})
+    assert [o["id"] for o in expired["offers"]] == [standing["id"]]
+    assert render(describe({"type": "expire_trade", "offer": turn_offer["id"]}, state, a)).startswith(
+        "Offer %d by " % turn_offer["id"])
+    with pytest.raises(IllegalMove, match="no such offer"):  # already gone: refused, nothing changes
+        apply(expired, a, {"type": "expire_trade", "offer": turn_offer["id"]})
+    assert timed_moves(apply(expired, a, {"type": "end_turn"})) == timed_moves(expired)[-1:]

@@ -127,6 +127,13 @@ def test_TEST_65_CK_PROGRESS_12_the_active_player_waits_for_a_harbor_answer():
     after = apply(after, a, {"type": "build_road", "path": CHAIN_PATHS[0]})
     after = apply(after, a, {"type": "harbor_offer", "offers": {str(c): "wool"}})
     assert after["decisions"][0]["seat"] == c
+    decision = after["decisions"][0]["id"]
+    after = apply(after, c, {"type": "harbor_commodity", "decision": decision, "commodity": "coin"})
+    after = apply(after, a, {"type": "end_turn"})
+    # a's next turn (the turns between change nothing here): the right is gone with the turn
+    later = dict(after, active=a, turn=dict(after["turn"], stage="action"))
+    with pytest.raises(IllegalMove, match="Commercial Harbor first"):
+        apply(later, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
 
 
 # --- Longest Road: TEST-03, TEST-06, TEST-07 (Chain fixture of spec section 7) -------------

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.catan_ck import apply, legal_moves, default_move, to_act
+from engine.catan_ck import apply, legal_moves, default_move, timeout_move, to_act
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import hand_size
 from engine.catan_ck.scoring import points
@@ -357,22 +357,93 @@ def test_TEST_37_PC_DESERTER_target_chooses_then_a_free_placement():
     assert V[1] not in skipped["knights"] and skipped["card_step"] is None
 
 
+def _two_harbors(**options):
+    state, seats = _with_card("commercial_harbor-1")
+    for deck in state["decks"].values():
+        if "commercial_harbor-2" in deck:
+            deck.remove("commercial_harbor-2")
+    state["players"][seats[0]]["progress"].append("commercial_harbor-2")
+    state["options"].update(options)
+    return state, seats
+
+
 def test_TEST_40_PC_COMMERCIAL_HARBOR_one_exchange_per_opponent():
-    state, (a, b, c, d) = _with_card("commercial_harbor-1")
+    state, (a, b, c, d) = _two_harbors()
     give(state, a, wool=3)
     give(state, b, paper=1, coin=2)
     give(state, c, ore=2)
+    give(state, d, cloth=1, coin=1)
     after = play(state, a, "commercial_harbor-1")
     after = apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool", str(c): "wool"}})
     (decision,) = after["decisions"]
     assert decision["seat"] == b and to_act(after) == {b}
     assert after["players"][c]["hand"]["wool"] == 0  # c has no commodity: nothing changes hands
+    with pytest.raises(IllegalMove, match="Waiting"):  # the second card waits for b's answer
+        play(after, a, "commercial_harbor-2")
     after = apply(after, b, {"type": "harbor_commodity", "decision": decision["id"], "commodity": "coin"})
     assert after["players"][a]["hand"]["coin"] == 1 and after["players"][b]["hand"]["wool"] == 1
+    with pytest.raises(IllegalMove, match="already in play"):  # no effect: refused by default
+        play(after, a, "commercial_harbor-2")
+    assert not any(m.get("card") == "commercial_harbor-2" for m in legal_moves(after, a))
     with pytest.raises(IllegalMove, match="already traded"):
         apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
-    later = apply(after, a, {"type": "end_turn"})
+    later = apply(after, a, {"type": "end_turn"})  # a stops before d: d is untouched
     assert later["turn"].get("harbor") is None
+    assert later["players"][d]["hand"] == state["players"][d]["hand"]
+
+
+def test_TEST_40_PC_COMMERCIAL_HARBOR_second_card_with_no_effect_plays_allowed():
+    state, (a, b, c, d) = _two_harbors(allow_no_effect_plays=True)
+    give(state, a, wool=3)
+    give(state, b, coin=2)
+    after = play(state, a, "commercial_harbor-1")
+    after = apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})  # one commodity: automatic
+    assert after["players"][a]["hand"]["coin"] == 1
+    assert {"type": "play_progress", "card": "commercial_harbor-2"} in legal_moves(after, a)
+    after = play(after, a, "commercial_harbor-2")
+    with pytest.raises(IllegalMove, match="already traded"):  # even with two cards (CK-CARD-HARBOR-01)
+        apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
+
+
+def test_D_10_CK_PROGRESS_12_harbor_answers_in_parallel_while_further_opponents_may_be_addressed():
+    state, (a, b, c, d) = _with_card("commercial_harbor-1")
+    give(state, a, wool=2, brick=1)
+    give(state, b, paper=1, coin=2)
+    give(state, c, cloth=3, coin=1)
+    give(state, d, paper=2, cloth=2)
+    after = play(state, a, "commercial_harbor-1")
+    assert {"type": "harbor_offer", "offers": {str(b): "wool"}} in legal_moves(after, a)  # in the action phase
+    after = apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
+    assert to_act(after) == {b}  # the active player's clock does not run while it waits
+    # everything else waits, but further opponents may be addressed (OUT_OF_TURN for the site)
+    assert {m["type"] for m in legal_moves(after, a)} == {"harbor_offer"}
+    with pytest.raises(IllegalMove, match="Waiting"):
+        apply(after, a, {"type": "maritime_trade", "give": "wool", "take": "ore"})
+    after = apply(after, a, {"type": "harbor_offer", "offers": {str(c): "wool", str(d): "brick"}})
+    assert to_act(after) == {b, c, d} and {x["seat"] for x in after["decisions"]} == {b, c, d}
+    assert all(x["kind"] == "harbor_commodity" for x in after["decisions"])
+    assert legal_moves(after, a) == []  # every opponent addressed: a just waits
+    by_seat = {x["seat"]: x["id"] for x in after["decisions"]}
+    # answered in any order: d by its own choice, c and b by their timeout defaults
+    after = apply(after, d, {"type": "harbor_commodity", "decision": by_seat[d], "commodity": "paper"})
+    after = apply(after, c, timeout_move(after, c))
+    assert to_act(after) == {b}
+    after = apply(after, b, timeout_move(after, b))
+    assert after["decisions"] == [] and a in to_act(after)
+    hand = after["players"][a]["hand"]
+    assert hand["wool"] == 0 and hand["brick"] == 0 and hand["paper"] + hand["cloth"] + hand["coin"] == 3
+    assert after["players"][d]["hand"]["brick"] == 1 and after["players"][c]["hand"]["wool"] == 1
+
+
+def test_D_10_fixed_order_default_hands_back_the_largest_stack():
+    state, (a, b, c, d) = _with_card("commercial_harbor-1")
+    state["options"]["timeout_card_choice"] = "fixed_order"
+    give(state, a, wool=1)
+    give(state, b, paper=1, cloth=2, coin=2)
+    after = play(state, a, "commercial_harbor-1")
+    after = apply(after, a, {"type": "harbor_offer", "offers": {str(b): "wool"}})
+    after = apply(after, b, timeout_move(after, b))
+    assert after["players"][a]["hand"]["cloth"] == 1  # cloth and coin tie at 2: cloth comes first
 
 
 def test_OQ_41_wedding_chooser_receiver_picks_from_each_giver_in_turn():
