@@ -1,0 +1,1 @@
+"""Catan's board: the market (`market`) and the standing preferences (`preferences`) panels."""
