@@ -48,7 +48,10 @@ def move_json(key, value):
 
 
 def item_name(key, item):
-    return render({"msg": DECK_NAMES[item], "args": {}}) if key == "defender_deck" else card_name(item)
+    if key != "defender_deck":
+        return card_name(item)
+    name = render({"msg": DECK_NAMES[item], "args": {}})
+    return name[:1].upper() + name[1:]
 
 
 def ranked_choices(key, items):
