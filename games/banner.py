@@ -40,7 +40,9 @@ def seat_line(game, seat, names, reader):
     else:
         default = policy_default(game)
     mine = reader is not None and reader.position == seat.position
-    return {"seat": seat.position, "name": gettext("you") if mine else names[seat.position], "mine": mine,
+    # "their turn" in the task needs a third person: the reader is named, with "(you)".
+    name = gettext("%(name)s (you)") % {"name": names[seat.position]} if mine else names[seat.position]
+    return {"seat": seat.position, "name": name, "mine": mine,
             "task": task, "default": default, "deadline": seat.deadline, "paused": seat.clock_left is not None,
             "bot": seat.dropped}
 

@@ -32,7 +32,7 @@ def lines(game, reader=None):
 
 def test_the_toy_game_waits_for_the_seat_on_turn_with_its_deadline_and_the_policy(toy_game, alice, bob):
     assert lines(toy_game) == ["Waiting for alice to choose a card; at the deadline: a bot takes over the seat."]
-    assert lines(toy_game, reader=0) == ["Waiting for you to choose a card; at the deadline: a bot takes over the seat."]
+    assert lines(toy_game, reader=0) == ["Waiting for alice (you) to choose a card; at the deadline: a bot takes over the seat."]
     deadline = timezone.now() + datetime.timedelta(days=2, hours=3)
     Seat.objects.filter(game=toy_game, position=0).update(deadline=deadline)
     shown = page_banner(toy_game, bob)

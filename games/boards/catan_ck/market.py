@@ -32,7 +32,7 @@ def encoded(move):
     return json.dumps(move, separators=(",", ":"))
 
 
-def button(label, move, style="move"):
+def button(label, move, style="primary"):
     return {"label": label, "json": encoded(move), "style": style}
 
 
