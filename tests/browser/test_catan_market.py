@@ -14,6 +14,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from django.conf import settings  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from tests.browser.axe import describe, violations  # noqa: E402
 from tests.engine.catan_ck.helpers import empty_board, give  # noqa: E402
 from tests.support.catan import set_state, start_catan, user_at  # noqa: E402
 
@@ -27,7 +28,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 def logged_in_page(browser, live_server, user, width=1280):
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB", bypass_csp=True)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
                           "url": live_server.url}])
     return context.new_page()
@@ -169,8 +170,12 @@ def test_the_market_preferences_and_banner_at_390_px_in_german(browser, live_ser
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
     shot(page, "market-390-de")
     shot(page, "preferences-390-de", parts=("#preferences",))
+    found = violations(page)
+    assert not found, describe(found)
 
     english = logged_in_page(browser, live_server, user_at(game, active), width=390)
     english.goto(f"{live_server.url}/games/{game.pk}/")
     assert english.evaluate("document.documentElement.scrollWidth") <= 390
     shot(english, "market-390-en")
+    found = violations(english)
+    assert not found, describe(found)

@@ -189,7 +189,7 @@ def test_the_market_is_on_the_page_and_its_moves_leave_the_move_card(catan):
     offer(catan, active, {"brick": 1}, {"wool": 1})
     page = client_at(catan, first).get(f"/games/{catan.pk}/").content.decode()
     assert 'id="market"' in page and "Turn offer" in page and "Counter-offer" in page
-    moves_card = page.split('id="moves"')[1].split('id="board"')[0]
+    moves_card = page.split('id="moves"')[1].split('id="market"')[0]
     assert "answer_trade" not in moves_card and "post_standing" not in moves_card
     assert "answer_trade" in page.split('id="market"')[1]
 
@@ -259,3 +259,18 @@ def test_each_market_form_posts_with_its_own_request_id_and_the_version(catan):
     ids = [chunk.split('"')[0] for chunk in section.split('name="request_id" value="')[1:]]
     assert len(ids) == len(set(ids)) >= 3  # the offer's buttons, its counter form, the standing form
     assert section.count(f'name="version" value="{catan.version}"') == len(ids)
+
+
+def test_a_calendar_expiry_in_the_engines_view_is_shown_with_the_offer(catan):
+    """The engine may date an offer's expiry (an ISO date-time in the offer): the market shows it."""
+    active, (first, _second) = action_phase(catan)
+    state = catan.state
+    state["offers"] = [{"id": 1, "author": first, "to": None, "give": {"wool": 1}, "want": {"brick": 1},
+                        "kind": "standing", "mode": "first", "accepted": [], "expires": "2026-12-01T12:00:00+00:00"}]
+    state["next_offer"] = 2
+    set_state(catan, state)
+    row = market_of(catan, active)["standing_offers"][0]
+    assert row["expiry"]["words"] == "stands until withdrawn"
+    assert row["expiry"]["date"].isoformat() == "2026-12-01T12:00:00+00:00"
+    page = client_at(catan, active).get(f"/games/{catan.pk}/").content.decode()
+    assert "(until Tue 1 Dec, 12:00)" in page.split('id="offer-1"')[1].split("</li>")[0]
