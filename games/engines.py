@@ -122,6 +122,19 @@ def prompt(game_id, state, seat):
     return ask(state, seat) if ask is not None else None
 
 
+def owed(game_id, state, seat):
+    """{"task": text, "default": text | None} for a seat that must act, or None (the banner then
+    says "to move"). In the contract of every game; a game without it gets the fallback."""
+    describe_owed = getattr(rules(game_id), "owed", None)
+    return describe_owed(state, seat) if describe_owed is not None else None
+
+
+def asks(game_id, state, seat):
+    """[{"id", "text"}]: offers and the like `seat` may answer outside `to_act` (optional)."""
+    asked = getattr(rules(game_id), "asks", None)
+    return list(asked(state, seat)) if asked is not None and seat is not None else []
+
+
 def unknown_rules_version(game_id, state):
     """The game's rules version if this code cannot play it (a game started by newer
     code, or by a version whose compatibility branch was removed), else None."""

@@ -214,6 +214,8 @@ def update_seats(game, now, before, mover=None):
             seat.save(update_fields=fields + list(clock))
         if clock and not clock.get("turn_emailed", True):
             turns.schedule(seat.user_id, now, profile)
+    if result is None:
+        turns.schedule_asks(game, before, now, mover)
 
 
 def ranking(outcome):

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.core.text import text
-from games import boards, engines, invitations, live, lobby, moves, notes, presenters, records, replays, sandbox
+from games import banner, boards, engines, invitations, live, lobby, moves, notes, presenters, records, replays, sandbox
 from games import next_game as next_game_module
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
@@ -186,12 +186,15 @@ def live_context(request, game, seat, error=None):
     view = engines.view(game.game_id, game.state, position)
     board = boards.context(game, seat, view, legal)
     drawing = board["board_features"]
-    # The board's click flow draws some legal moves (or all); the move card keeps the rest. Card
-    # choices described by their constraints get a form each; the other moves a button.
+    # The board's click flow draws some legal moves (or all), and a panel beside the board (Catan's
+    # market) offers some move types; the move card keeps the rest. Card choices described by
+    # their constraints get a form each; the other moves a button.
     drawn = {id(m) for m in drawing["drawn"]}  # the legal moves themselves (games.boards.features)
-    rest = [m for m in legal if id(m) not in drawn]
+    handled = board.get("panel_moves") or frozenset()
+    rest = [m for m in legal if id(m) not in drawn and m.get("type") not in handled]
     choices = [m for m in rest if presenters.has_choice(m)]
-    forms = engines.move_forms(game.game_id, game.state, position) if playing else []
+    forms = [m for m in engines.move_forms(game.game_id, game.state, position)
+             if m.get("type") not in handled] if playing else []
     choices += [m for m in forms if presenters.has_choice(m)]
     labelled = presenters.labelled_moves(
         game, [m for m in rest + forms if not presenters.has_choice(m)], names, position)
@@ -217,6 +220,7 @@ def live_context(request, game, seat, error=None):
         "poll_token": live.poll_token(game.pk, request.user.pk),
         "next_game": next_game_module.next_after(request, game.pk) if seat is not None else None,
         "announce": presenters.announcement(game, seat, names),
+        "banner": banner.context(game, seat, names),
         "page_title": presenters.page_title(game, seat, settings.SITE_NAME),
     }
 
@@ -285,20 +289,20 @@ def game_move(request, pk):
     move = parse_json(raw) if len(raw) <= MAX_BODY else None
     move = presenters.fill_choices(move, request.POST)  # a card-choice form's counts
     version = form_number(request, "version")
-    error = None
+    error, status = None, 200
     try:
         moves.submit_move(pk, request.user, move, version, request_id=request.POST.get("request_id") or None)
     except moves.MoveRefused as refused:
         if refused.status == 404:
             raise Http404 from None
-        error = render_text(refused.reason)
+        error, status = render_text(refused.reason), refused.status
     if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect("game", pk=pk)
     game, seat = watchable_game(request.user, pk)
-    response = render(request, "games/_live.html", live_context(request, game, seat, error=error))
-    return response
+    # A refusal keeps its 4xx status; the page swaps it in all the same (static/js/site.js).
+    return render(request, "games/_live.html", live_context(request, game, seat, error=error), status=status)
 
 
 def chat_context(request, game, seat):

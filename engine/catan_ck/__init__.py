@@ -9,6 +9,7 @@ from engine.catan_ck.moves import apply, legal_moves, to_act
 from engine.catan_ck.options import OPTIONS
 from engine.catan_ck.setup import RULES_VERSION, RULES_VERSIONS, new
 from engine.catan_ck.view import view
+from engine.catan_ck.waiting import owed
 
 TITLE = text(_("Catan: Cities & Knights"))
 
@@ -116,4 +117,13 @@ def prompt(state, seat):
 
 __all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
            "apply", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
-           "move_forms", "OUT_OF_TURN", "SITE_MOVES", "timed_moves", "label", "determinize"]
+           "move_forms", "OUT_OF_TURN", "SITE_MOVES", "timed_moves", "label", "determinize", "owed", "asks"]
+
+
+def asks(state, seat):
+    """Offers `seat` may answer without being in `to_act` (turn offers addressed to it, counters
+    to the active player, standing offers the active player may take now), each as
+    `{"id", "text"}`: the site bundles new ones into the turn email. Offers are public."""
+    from engine.catan_ck.domestic import open_asks
+
+    return open_asks(state, seat)

@@ -284,3 +284,31 @@ def posting_forms(state, seat):
     if sum(1 for o in state["offers"] if o["kind"] == "standing" and o["author"] == seat) < STANDING_OFFER_LIMIT:
         forms.append({"type": "post_standing", "give": give, "want": want})
     return forms
+
+
+ASK_LINES = {
+    "turn": _("{player} offers {give} for {want}."),
+    "counter": _("{player} counters: {give} for {want}."),
+    "standing": _("{player} posts a standing offer: {give} for {want}."),
+}
+
+
+def open_asks(state, seat):
+    """Offers `seat` may answer now without being asked by `to_act` (the site mails new ones):
+    turn offers addressed to it and not yet answered, counter-offers to it as the active player,
+    and, in its action phase, standing offers of others. Only public offer fields."""
+    from engine.core.text import text
+    from engine.catan_ck.describe import cards_text
+
+    if state["phase"] != "play":
+        return []
+    asks = []
+    for offer in state["offers"]:
+        addressed = (offer["kind"] == "turn" and seat in offer["to"] and seat not in offer["accepted"]) or (
+            offer["kind"] == "counter" and offer["to"] == [seat]) or (
+            offer["kind"] == "standing" and offer["author"] != seat and seat == state["active"] and action_phase(state))
+        if addressed:
+            line = text(ASK_LINES[offer["kind"]], player=offer["author"], give=cards_text(offer["give"]),
+                        want=cards_text(offer["want"]))
+            asks.append({"id": offer["id"], "text": line})
+    return asks

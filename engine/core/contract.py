@@ -31,6 +31,15 @@ A game is a module (or object) with these callables over plain JSON-able data:
     SITE_MOVES                          optional: move types only the site's clock submits
     prompt(state, seat) -> text | None  optional: what `seat` must decide now, in words ("You must
                                         discard 4 cards."), for emails and the move card; None = its turn
+    owed(state, seat) -> {"task": text, "default": text | None} | None
+                                        what a seat in to_act must do, as an infinitive phrase for
+                                        "waiting for Bob and Carol to <task>", and the game's default at
+                                        its deadline (None: the timeout policy); every game implements it,
+                                        the site falls back to "to move" without it
+    asks(state, seat) -> [{"id", "text"}]
+                                        optional: what other seats ask of `seat` that it may answer
+                                        outside to_act (Catan's trade offers); new ones go into the
+                                        batched turn email
 
 Undo is a move, `{"type": "undo"}`, listed by `legal_moves` whenever the seat may
 take back its last move of the current turn (engine.core.undo).
@@ -70,6 +79,8 @@ class Game(Protocol):
     def timeout_move(self, state: dict, seat: int) -> dict | None: ...
 
     def automatic_turns(self, move: dict, state: dict) -> list: ...
+
+    def owed(self, state: dict, seat: int) -> dict | None: ...
 
 
 def normalize_options(spec, options, seats):

@@ -30,12 +30,23 @@ def timeout_move(state, seat):
     return None
 
 
+def owed(state, seat):
+    """What `seat` must do now, for the site's "waiting for …" banner (docs/engine.md): Praga has
+    no decisions off turn, so the one seat in `to_act` plays its turn; no default of the game's
+    own (at the deadline the site's timeout policy applies)."""
+    from engine.core.text import _, text
+
+    if seat not in to_act(state):
+        return None
+    return {"task": text(_("play their turn")), "default": None}
+
+
 def outcome(state):
     if state.get("phase") != "over":
         return None
     return state["result"]
 
 
-__all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves", "apply",
+__all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "owed", "turn_marker", "legal_moves", "apply",
            "view", "outcome", "describe", "automatic_turns", "solo_opponent",
            "determinize", "timeout_move"]

@@ -27,9 +27,19 @@ def automatic_turns(move, state):
     return []
 
 
+def owed(state, seat):
+    """What `seat` must do now, for the site's "waiting for …" banner (docs/engine.md): one seat
+    plays its turn at a time; at its deadline the site's timeout policy applies."""
+    from engine.core.text import _, text
+
+    if seat not in to_act(state):
+        return None
+    return {"task": text(_("play their turn")), "default": None}
+
+
 def solo_opponent(options):
     return None
 
 
-__all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves", "apply",
+__all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "owed", "turn_marker", "legal_moves", "apply",
            "view", "outcome", "describe", "automatic_turns", "solo_opponent", "timeout_move", "determinize"]

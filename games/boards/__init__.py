@@ -27,8 +27,25 @@ def features(flow=False, drawn=(), own_log=False):
     return {"flow": bool(flow), "drawn": list(drawn), "own_log": bool(own_log)}
 
 
+# Panels drawn beside a game's board (each module: `context(game, seat, view, legal, step)`,
+# `TEMPLATE`, and `MOVES`: the move types it offers, which the generic move card leaves out).
+PANELS = {"catan_ck": ("games.boards.catan_ck.market", "games.boards.catan_ck.preferences")}
+
+
 def context(game, seat, view, legal, step=None):
     name = BOARDS.get(game.game_id)
-    if name is None:
-        return {"board_features": features()}
-    return import_module(name).board_context(game, seat, view, legal, step=step)
+    board = {"board_features": features()} if name is None else import_module(name).board_context(
+        game, seat, view, legal, step=step)
+    return {**board, **panels(game, seat, view, legal, step)}
+
+
+def panels(game, seat, view, legal, step=None):
+    """The panels' contexts, `panels` (their templates, in order) and `panel_moves`."""
+    modules = [import_module(name) for name in PANELS.get(game.game_id, ())]
+    if not modules:
+        return {}
+    merged = {"panels": [module.TEMPLATE for module in modules],
+              "panel_moves": frozenset().union(*(module.MOVES for module in modules))}
+    for module in modules:
+        merged.update(module.context(game, seat, view, legal, step=step))
+    return merged

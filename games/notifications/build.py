@@ -82,6 +82,8 @@ def turn_recap(entry, profile):
     mine = game.moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first()
     lines = [e["text"] for e in log(game, player_names(game), after=mine or 0) if e["seat"] != seat]
     recap = {"title": game_info(game)["title"], "since_start": mine is None, "lines": lines[-RECAP_LINES:], "earlier": max(len(lines) - RECAP_LINES, 0)}
+    # Offers and the like addressed to the seat (public: the market shows them to everybody).
+    recap["asks"] = [render_text(ask["text"], player_names(game)) for ask in engines.asks(game.game_id, game.state, seat)]
     owed = engines.prompt(game.game_id, game.state, seat)  # "You must discard 4 cards."
     if owed is not None:
         recap["prompt"] = render_text(owed, player_names(game))

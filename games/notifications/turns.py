@@ -54,13 +54,42 @@ def send_turn_mail(user_id, due, now):
         waiting = list(Seat.objects.filter(user_id=user_id, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
                        .select_related("game").order_by("waiting_since"))
         new = [seat for seat in waiting if not seat.turn_emailed]
-        if not new:
+        asked = asked_seats(user_id)
+        if not new and not asked:
             return None
         Seat.objects.filter(pk__in=[seat.pk for seat in new]).update(turn_emailed=True)
         TurnMail.objects.filter(pk=user_id).update(last=now)
+        games = waiting or asked
         return outbox.queue(profile.user, "turn", f"turn:{user_id}:{due.isoformat()}", {
             "games": [{**build.game_info(seat.game), "new": not seat.turn_emailed, "deadline": seat.deadline,
-                       "game_pk": seat.game_id, "seat": seat.position} for seat in waiting],
+                       "game_pk": seat.game_id, "seat": seat.position} for seat in waiting]
+            + [{**build.game_info(seat.game), "new": True, "deadline": None, "game_pk": seat.game_id,
+                "seat": seat.position, "asked": True} for seat in asked],
             "count": len(waiting),
-            "game": waiting[0].game if len(waiting) == 1 else None,
+            "asked_count": len(asked),
+            "game": games[0].game if len(games) == 1 and not (waiting and asked) else None,
         })
+
+
+def asked_seats(user_id):
+    """The user's seats that need not act but are asked something by others (Catan's trade
+    offers addressed to them: `engines.asks`): bundled into the turn email or the digest."""
+    from games import engines
+
+    seats = Seat.objects.filter(user_id=user_id, to_act=False, dropped=False,
+                                game__status=Game.Status.RUNNING).select_related("game")
+    return [seat for seat in seats.order_by("game_id")
+            if engines.asks(seat.game.game_id, seat.game.state, seat.position)]
+
+
+def schedule_asks(game, before, now, mover):
+    """A move asked a seat something new (an offer addressed to it): its turn email is due
+    (batched with the others, or in the digest). The mover is never mailed about its own move."""
+    from games import engines
+
+    for seat in game.seat_list():
+        if seat.position == mover or seat.dropped:
+            continue
+        known = {ask["id"] for ask in engines.asks(game.game_id, before, seat.position)}
+        if any(ask["id"] not in known for ask in engines.asks(game.game_id, game.state, seat.position)):
+            schedule(seat.user_id, now, getattr(seat.user, "profile", None))

@@ -50,6 +50,16 @@
     if (status && event.target.id === "notes-body" && event.detail.successful) status.classList.remove("error");
   });
 
+  // A refused move comes back as 400/403/409 with the live part and the reason: show it.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = (event.detail.requestConfig && event.detail.requestConfig.elt) || event.target;
+    var status = event.detail.xhr.status;
+    if (form && form.closest && form.closest(".move-form") && status >= 400 && status < 500 && status !== 404) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
   // Move buttons: one click at a time (the request id also guards against repeats).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.target;

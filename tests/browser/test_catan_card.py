@@ -1,7 +1,7 @@
 """Catan's board and the generic move card side by side in Chromium: the active player rolls a
 7 on the board, the player over the limit discards with the board's card picker (a live
-count), then the active player offers a trade with a form of the move card (the moves the
-board's flow does not draw stay there) and ends the turn on the board."""
+count), then the active player offers a trade with the market's form (a panel beside the board)
+and ends the turn on the board."""
 
 import os
 from pathlib import Path
@@ -78,12 +78,12 @@ def test_a_seven_a_keyboard_discard_a_trade_offer_and_the_end_of_a_turn(browser,
     assert hand["ore"] == 2 and hand["wool"] == 3 and not game.state["decisions"]
 
     roller.reload()
-    assert roller.locator("form.card-choice").count() >= 2  # offers: turn (two modes) and standing
-    offer = roller.locator("form.card-choice", has=roller.get_by_role("button", name="Offer trade")).first
+    assert roller.locator("#market form.card-choice").count() >= 2  # offers: a turn offer and a standing one
+    offer = roller.locator("#make-turn-offer")
     offer.get_by_label("Brick").first.fill("1")
     offer.locator("fieldset.choice-field").nth(1).get_by_label("Wool").fill("1")
     before = version(roller)
-    offer.get_by_role("button", name="Offer trade").click()
+    offer.get_by_role("button", name="Offer: the first to accept trades").click()
     wait_version(roller, before)
     game.refresh_from_db()
     assert [(o["give"], o["want"]) for o in game.state["offers"]] == [({"brick": 1}, {"wool": 1})]

@@ -93,7 +93,7 @@ def test_the_discard_form_submits_the_chosen_cards_and_refuses_a_wrong_count(cat
 
     template = next(m for m in catan_rules.legal_moves(catan.state, owing) if m["type"] == "discard")
     refused = post_choice(client, catan, template, {"pick:cards:ore": "3"})
-    assert refused.status_code == 200 and "4" in refused.content.decode()
+    assert refused.status_code == 400 and "4" in refused.content.decode()
     catan.refresh_from_db()
     assert sum(catan.state["players"][owing]["hand"].values()) == 9  # nothing changed
     post_choice(client, catan, template, {"pick:cards:ore": "3", "pick:cards:wool": "1"}, "r2")
@@ -103,11 +103,11 @@ def test_the_discard_form_submits_the_chosen_cards_and_refuses_a_wrong_count(cat
     assert Move.objects.filter(game=catan).latest("seq").payload["cards"] == {"ore": 3, "wool": 1}
 
 
-def test_the_active_player_can_offer_a_trade_from_the_card(catan):
+def test_the_active_player_can_offer_a_trade_from_the_market(catan):
     active, _opponents = action_phase(catan, brick=2)
     client = client_of(user_at(catan, active))
     page = client.get(f"/games/{catan.pk}/").content.decode()
-    assert "Offer trade" in page and "Post standing" in page
+    assert "Offer: the first to accept trades" in page and "Post a standing offer" in page
     import engine.catan_ck as catan_rules
 
     form = next(m for m in catan_rules.move_forms(catan.state, active) if m["type"] == "offer_trade")
@@ -206,12 +206,13 @@ def test_a_preference_is_one_button_away(catan):
     active, (first, _second) = action_phase(catan, brick=1)
     client = client_of(user_at(catan, first))
     page = client.get(f"/games/{catan.pk}/").content.decode()
-    assert "Preference: decline all trade offers" in page
+    assert "Trade offers to me: <span class=\"current\">Ask me</span>" in page and "Decline them all" in page
     move = {"type": "set_preferences", "preferences": {"trade_offers": "decline_all"}}
     post_choice(client, catan, move, {})
     catan.refresh_from_db()
     assert catan.state["players"][first]["preferences"]["trade_offers"] == "decline_all"
-    assert "Preference: ask me about trade offers" in client.get(f"/games/{catan.pk}/").content.decode()
+    assert "Trade offers to me: <span class=\"current\">Decline them all</span>" in client.get(
+        f"/games/{catan.pk}/").content.decode()
 
 
 def test_the_api_lists_a_discard_as_its_constraint_and_the_offers_as_forms(catan):

@@ -203,6 +203,15 @@ def timeout_move(state, seat):
     return None
 
 
+def owed(state, seat):
+    """The banner's words for the seat on turn (docs/engine.md); the toy game owes nothing off turn."""
+    if seat not in to_act(state):
+        return None
+    if state["selected"][seat] is None:
+        return {"task": text("choose a card"), "default": None}
+    return {"task": text("play the chosen card"), "default": None}
+
+
 def describe(move, state, seat=None):
     seat = state["turn"] if seat is None else seat
     if undo_log.is_undo(move):

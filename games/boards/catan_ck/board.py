@@ -33,9 +33,7 @@ def board_context(game, seat, view, legal, step=None):
     catan["replay"] = step is not None
     drawn = [move for move in legal if click_flow.draws(move)] if catan["flow"] else []
     context = {"catan": catan, "board_features": boards.features(flow=catan["flow"], drawn=drawn, own_log=True)}
-    # The market panel (trading over days) and the preferences panel come from their own modules
-    # (games/boards/catan_ck/market.py, preferences.py: `context(game, seat, view, legal, step)`);
-    # they are wired in here: context.update(market.context(...)); context.update(preferences.context(...)).
+    # The market and the preferences are panels beside the board (games.boards.PANELS).
     return context
 
 

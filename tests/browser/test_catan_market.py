@@ -1,0 +1,181 @@
+"""Two players trade over the Catan market in Chromium: the active player offers, an opponent
+accepts; then the opponent answers a second offer with a counter-offer the active player
+accepts; a bad offer shows the engine's reason. Screenshots of the market and the waiting
+banner at 390 px in English and German go to test-artifacts/ (the ones in docs/screenshots/ are
+copies of catan-market-offer-390-en, catan-market-market-390-en and -de)."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from django.conf import settings  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from tests.browser.axe import describe, violations  # noqa: E402
+from tests.engine.catan_ck.helpers import empty_board, give  # noqa: E402
+from tests.support.catan import set_state, start_catan, user_at  # noqa: E402
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def logged_in_page(browser, live_server, user, width=1280):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB", bypass_csp=True)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                          "url": live_server.url}])
+    return context.new_page()
+
+
+def version(page):
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def wait_version(page, above, timeout=15.0):
+    for _ in range(int(timeout * 5)):
+        if version(page) > above:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"the page stayed at version {version(page)}")
+
+
+def shot(page, name, parts=("#waiting", "#market")):
+    """The banner and the market (the generic board below them is long), one image."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"catan-market-{name}.png"
+    boxes = [page.evaluate("(s) => { const r = document.querySelector(s).getBoundingClientRect();"
+                           " return {y: r.top + window.scrollY, height: r.height}; }", part) for part in parts]
+    top, bottom = min(box["y"] for box in boxes), max(box["y"] + box["height"] for box in boxes)
+    width = page.viewport_size["width"]
+    page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top - 8, "width": width, "height": bottom - top + 16})
+
+
+def fill_offer(form, give_cards, want_cards):
+    sides = form.locator("fieldset.choice-field")
+    for card, count in give_cards.items():
+        sides.nth(0).get_by_label(card).fill(str(count))
+    for card, count in want_cards.items():
+        sides.nth(1).get_by_label(card).fill(str(count))
+
+
+def hand(game, seat):
+    game.refresh_from_db()
+    return {card: n for card, n in game.state["players"][seat]["hand"].items() if n}
+
+
+def test_two_players_trade_over_the_market_with_an_offer_and_a_counter_offer(browser, live_server, alice, bob, carol):
+    game = start_catan([alice, bob, carol])
+    state = empty_board(seed=5, players=3, stage="action")
+    active = state["active"]
+    give(state, active, brick=2, grain=2)
+    for seat in range(3):
+        if seat != active:
+            give(state, seat, wool=2, ore=2)
+    set_state(game, state)
+    other = next(seat for seat in range(3) if seat != active)
+
+    trader = logged_in_page(browser, live_server, user_at(game, active))
+    trader.goto(f"{live_server.url}/games/{game.pk}/")
+    form = trader.locator("#make-turn-offer")
+    fill_offer(form, {"Brick": 1}, {"Wool": 1})
+    assert form.locator(".chosen").first.inner_text() == "1"
+    before = version(trader)
+    form.get_by_role("button", name="Offer: the first to accept trades").click()
+    wait_version(trader, before)
+    (offer,) = game.__class__.objects.get(pk=game.pk).state["offers"]
+    assert trader.locator(f"#offer-{offer['id']} .expiry").inner_text().startswith("lapses at the end of turn")
+
+    answerer = logged_in_page(browser, live_server, user_at(game, other), width=390)
+    answerer.goto(f"{live_server.url}/games/{game.pk}/")
+    row = answerer.locator(f"#offer-{offer['id']}")
+    assert "Turn offer" in row.inner_text() and "1 Brick" in row.inner_text()
+    shot(answerer, "offer-390-en")
+    before = version(answerer)
+    row.get_by_role("button", name="Accept").click()
+    wait_version(answerer, before)
+    assert hand(game, active) == {"brick": 1, "grain": 2, "wool": 1}
+    assert hand(game, other) == {"brick": 1, "wool": 1, "ore": 2}
+
+    trader.reload()
+    form = trader.locator("#make-turn-offer")
+    fill_offer(form, {"Grain": 1}, {"Ore": 2})
+    before = version(trader)
+    form.get_by_role("button", name="Offer: the first to accept trades").click()
+    wait_version(trader, before)
+    (offer,) = game.__class__.objects.get(pk=game.pk).state["offers"]
+
+    answerer.reload()
+    row = answerer.locator(f"#offer-{offer['id']}")
+    row.locator("details.counter summary").click()
+    counter = answerer.locator(f"#counter-{offer['id']}")
+    fill_offer(counter, {"Ore": 1}, {"Grain": 1})
+    before = version(answerer)
+    counter.get_by_role("button", name="Send this counter-offer").click()
+    wait_version(answerer, before)
+
+    trader.reload()
+    counter_offer = next(o for o in game.__class__.objects.get(pk=game.pk).state["offers"] if o["kind"] == "counter")
+    counter_row = trader.locator(f"#offer-{counter_offer['id']}")
+    assert "Counter-offer" in counter_row.inner_text()
+    shot(trader, "counter-1280-en")
+    before = version(trader)
+    counter_row.get_by_role("button", name="Accept").click()
+    wait_version(trader, before)
+    assert hand(game, active) == {"brick": 1, "grain": 1, "wool": 1, "ore": 1}
+    assert hand(game, other) == {"brick": 1, "grain": 1, "wool": 1, "ore": 1}
+
+    form = trader.locator("#make-turn-offer")
+    fill_offer(form, {"Brick": 1}, {"Brick": 1})
+    before = version(trader)
+    form.get_by_role("button", name="Offer: the first to accept trades").click()
+    trader.locator("#live .error").wait_for()
+    assert "A card type cannot be on both sides of a trade." in trader.locator("#live .error").inner_text()
+    assert version(trader) == before
+
+
+def test_the_market_preferences_and_banner_at_390_px_in_german(browser, live_server, alice, bob, carol):
+    game = start_catan([alice, bob, carol])
+    state = empty_board(seed=5, players=3, stage="action")
+    active = state["active"]
+    give(state, active, brick=2, grain=2)
+    for seat in range(3):
+        if seat != active:
+            give(state, seat, wool=2, ore=2)
+    set_state(game, state)
+    from games.moves import submit_move
+
+    other = next(seat for seat in range(3) if seat != active)
+    submit_move(game.pk, user_at(game, active), {"type": "offer_trade", "give": {"brick": 1}, "want": {"wool": 1},
+                                                 "mode": "choose"}, game.version)
+    game.refresh_from_db()
+    submit_move(game.pk, user_at(game, other), {"type": "post_standing", "give": {"ore": 1}, "want": {"grain": 1},
+                                                "until": 4}, game.version)
+    user = user_at(game, other)
+    user.profile.language = "de"
+    user.profile.save()
+    page = logged_in_page(browser, live_server, user, width=390)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    market = page.locator("#market")
+    assert "Angebot in diesem Zug" in market.inner_text() and "Stehendes Angebot" in market.inner_text()
+    assert "gilt bis einschließlich Zug 4" in market.inner_text()
+    assert page.locator("#waiting").inner_text().startswith("Warten auf")
+    page.locator("#preferences summary").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    shot(page, "market-390-de")
+    shot(page, "preferences-390-de", parts=("#preferences",))
+    found = violations(page)
+    assert not found, describe(found)
+
+    english = logged_in_page(browser, live_server, user_at(game, active), width=390)
+    english.goto(f"{live_server.url}/games/{game.pk}/")
+    assert english.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(english, "market-390-en")
+    found = violations(english)
+    assert not found, describe(found)

@@ -1,0 +1,125 @@
+"""Trade offers by email: an offer addressed to a player who need not act is bundled into the
+batched turn email (or the digest), with the offer's public words and nothing of anybody's hand."""
+
+import datetime
+
+import pytest
+import time_machine
+from django.core import mail
+from django.utils import timezone
+
+from games.moves import submit_move
+from tests.correspondence.conftest import play_turn, tick
+from tests.engine.catan_ck.helpers import empty_board, give
+from tests.support.catan import set_state, start_catan, user_at
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def mails_to(user):
+    return [m for m in mail.outbox if m.to == [user.email]]
+
+
+def trading_table(alice, bob, carol):
+    """A Catan game in its first action phase: the active seat holds 2 brick and 7 coin (its
+    secret), the others 2 wool each. Returns (game, active seat, opponents)."""
+    game = start_catan([alice, bob, carol])
+    state = empty_board(seed=5, players=3, stage="action")
+    give(state, state["active"], brick=2, coin=7)
+    opponents = [seat for seat in range(3) if seat != state["active"]]
+    for seat in opponents:
+        give(state, seat, wool=2)
+    set_state(game, state)
+    return game, state["active"], opponents
+
+
+def offer(game, active, **fields):
+    game.refresh_from_db()
+    move = {"type": "offer_trade", "give": {"brick": 1}, "want": {"wool": 1}, **fields}
+    submit_move(game.pk, user_at(game, active), move, game.version)
+
+
+def later(minutes):
+    return time_machine.travel(timezone.now() + datetime.timedelta(minutes=minutes))
+
+
+def test_an_offer_reaches_its_addressees_in_one_batched_email_and_not_its_author(alice, bob, carol, committed):
+    with committed():
+        game, active, opponents = trading_table(alice, bob, carol)
+    mail.outbox.clear()
+    with committed():
+        offer(game, active)
+    with later(10), committed():
+        tick()
+        tick()
+    author = user_at(game, active)
+    for seat in opponents:
+        [message] = mails_to(user_at(game, seat))
+        assert message.subject == f"Offers for you in Catan: Cities & Knights #{game.pk}"
+        assert "Offers waiting for your answer:" in message.body
+        assert f"{author.username} offers 1 brick for 1 wool." in message.body
+        assert f"/games/{game.pk}/" in message.body
+        html = message.alternatives[0][0]
+        assert f"{author.username} offers 1 brick for 1 wool." in html
+        for text in (message.subject, message.body, html):  # the author's hand stays its own
+            assert "coin" not in text.lower() and "7 " not in text
+    assert not mails_to(author)
+
+
+def test_an_offer_joins_the_turn_email_of_another_game(alice, bob, carol, committed):
+    with committed():
+        game, active, opponents = trading_table(alice, bob, carol)
+        toy = start_game("toy", [alice, bob]) if user_at(game, opponents[0]) == bob else start_game("toy", [alice, carol])
+    addressee = user_at(game, opponents[0])
+    mail.outbox.clear()
+    with committed():
+        play_turn(toy, alice)
+        offer(game, active, to=[opponents[0]])
+    with later(10), committed():
+        tick()
+        tick()
+    [message] = mails_to(addressee)
+    assert message.subject == "It's your turn in 1 game"
+    assert f"/games/{toy.pk}/" in message.body and f"/games/{game.pk}/" in message.body
+    assert "Offers waiting for your answer:" in message.body
+    assert not mails_to(user_at(game, opponents[1]))  # the offer was not addressed to them
+
+
+def test_an_offer_withdrawn_before_the_email_goes_out_sends_nothing(alice, bob, carol, committed):
+    with committed():
+        game, active, opponents = trading_table(alice, bob, carol)
+    mail.outbox.clear()
+    with committed():
+        offer(game, active)
+        game.refresh_from_db()
+        submit_move(game.pk, user_at(game, active), {"type": "withdraw_trade", "offer": game.state["offers"][0]["id"]},
+                    game.version)
+    with later(10), committed():
+        tick()
+        tick()
+    assert not [m for m in mail.outbox if m.to != [user_at(game, active).email]]
+
+
+def test_the_digest_bundles_offers_once_a_day(alice, bob, carol, committed):
+    with committed():
+        game, active, opponents = trading_table(alice, bob, carol)
+    addressee = user_at(game, opponents[0])
+    addressee.profile.turn_digest = True
+    addressee.profile.save()
+    start = timezone.now()
+    mail.outbox.clear()
+    with committed():
+        offer(game, active, to=[opponents[0]])
+    with time_machine.travel(start + datetime.timedelta(minutes=10)), committed():
+        tick()
+    assert len(mails_to(addressee)) == 1
+    with time_machine.travel(start + datetime.timedelta(minutes=20)), committed():
+        offer(game, active, to=[opponents[0]], give={"brick": 1}, want={"wool": 2})
+        tick()
+    assert len(mails_to(addressee)) == 1  # the next one waits for the day to pass
+    with time_machine.travel(start + datetime.timedelta(hours=25)), committed():
+        tick()
+        tick()
+    messages = mails_to(addressee)
+    assert len(messages) == 2 and "1 brick for 2 wool" in messages[1].body

@@ -1,0 +1,276 @@
+"""The market of a Catan game: its view-model, and every market action posted through the page's
+normal move submit (games/views.game_move), bad inputs refused with a 4xx and nothing written."""
+
+import json
+
+import pytest
+
+from games.boards.catan_ck import market
+from games.models import Move
+from tests.engine.catan_ck.helpers import empty_board, give
+from tests.support.catan import set_state, start_catan, user_at
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def catan(alice, bob, carol):
+    return start_catan([alice, bob, carol])
+
+
+def action_phase(game):
+    """The first player's action phase on an empty board: the active seat holds 2 brick and 1
+    grain, each opponent 2 wool and 1 ore. Returns (active, [opponents in seat order])."""
+    state = empty_board(seed=5, players=3, stage="action")
+    give(state, state["active"], brick=2, grain=1)
+    for seat in range(3):
+        if seat != state["active"]:
+            give(state, seat, wool=2, ore=1)
+    set_state(game, state)
+    return state["active"], [s for s in range(3) if s != state["active"]]
+
+
+def client_at(game, position):
+    from tests.conftest import client_for
+
+    return client_for(user_at(game, position))
+
+
+def post(game, position, move, picks=None, request_id=None):
+    game.refresh_from_db()
+    data = {"move": json.dumps(move), "version": game.version, **(picks or {})}
+    if request_id:
+        data["request_id"] = request_id
+    response = client_at(game, position).post(f"/games/{game.pk}/move/", data, **HTMX)
+    game.refresh_from_db()
+    return response
+
+
+def market_of(game, position):
+    from games import engines
+
+    game.refresh_from_db()
+    seat = next(s for s in game.seat_list() if s.position == position)
+    view = engines.view(game.game_id, game.state, position)
+    legal = engines.legal_moves(game.game_id, game.state, position)
+    return market.context(game, seat, view, legal)["market"]
+
+
+def form_move(form, button=0):
+    return json.loads(form["buttons"][button]["json"])
+
+
+def offer(game, active, give_cards, want_cards, button=0):
+    """The active player posts a turn offer through the market's form."""
+    form = market_of(game, active)["make_turn"]
+    picks = {f"pick:give:{c}": str(n) for c, n in give_cards.items()}
+    picks.update({f"pick:want:{c}": str(n) for c, n in want_cards.items()})
+    response = post(game, active, form_move(form, button), picks)
+    assert response.status_code == 200, response.content.decode()[:500]
+    game.refresh_from_db()
+    return game.state["offers"][-1]
+
+
+def hand(game, seat):
+    game.refresh_from_db()
+    return {card: n for card, n in game.state["players"][seat]["hand"].items() if n}
+
+
+def labels(row):
+    return [b["label"] for b in row["buttons"]]
+
+
+def test_the_active_player_sees_the_forms_to_offer_and_its_own_hand(catan):
+    active, (first, _second) = action_phase(catan)
+    own = market_of(catan, active)
+    assert [c["key"] for c in own["hand"]] == ["brick", "grain"]
+    assert [b["label"] for b in own["make_turn"]["buttons"]] == [
+        "Offer: the first to accept trades", "Offer: I choose among those who accept"]
+    assert [f["name"] for f in own["make_turn"]["fields"]] == ["give", "want"]
+    give_field = own["make_turn"]["fields"][0]
+    assert [(c["key"], c["most"]) for c in give_field["cards"]] == [("brick", 2), ("grain", 1)]
+    assert own["make_standing"]["buttons"][0]["label"] == "Post until withdrawn"
+    other = market_of(catan, first)
+    assert other["make_turn"] is None and other["make_standing"] is not None  # anybody may post a standing offer
+    assert [c["key"] for c in other["hand"]] == ["wool", "ore"]
+
+
+def test_an_offer_accepted_by_an_opponent_trades_at_once(catan):
+    active, (first, second) = action_phase(catan)
+    posted = offer(catan, active, {"brick": 1}, {"wool": 1})
+    assert posted["to"] == [first, second] and posted["mode"] == "first"
+    row = market_of(catan, first)["turn_offers"][0]
+    assert labels(row) == ["Accept", "Decline"] and row["counter"] is not None
+    assert row["expiry"]["words"] == f"lapses at the end of turn {catan.state['turn']['number']}"
+    assert [c["label"] for c in row["give"]] == ["Brick"] and row["to_me"]
+    assert labels(market_of(catan, active)["turn_offers"][0]) == ["Withdraw"]
+    accept = json.loads(row["buttons"][0]["json"])
+    assert post(catan, first, accept, request_id="acc1").status_code == 200
+    assert hand(catan, active) == {"brick": 1, "grain": 1, "wool": 1}
+    assert hand(catan, first) == {"brick": 1, "wool": 1, "ore": 1}
+    assert catan.state["offers"] == [] and Move.objects.filter(game=catan, request_id="acc1").exists()
+
+
+def test_a_decline_takes_the_seat_off_the_offer(catan):
+    active, (first, second) = action_phase(catan)
+    offer(catan, active, {"brick": 1}, {"wool": 1})
+    decline = json.loads(market_of(catan, first)["turn_offers"][0]["buttons"][1]["json"])
+    assert post(catan, first, decline).status_code == 200
+    assert catan.state["offers"][0]["to"] == [second]
+    assert market_of(catan, first)["turn_offers"][0]["buttons"] == []
+
+
+def test_a_counter_offer_goes_to_the_active_player_who_may_accept_it(catan):
+    active, (first, _second) = action_phase(catan)
+    offer(catan, active, {"brick": 1}, {"wool": 2})
+    counter = market_of(catan, first)["turn_offers"][0]["counter"]
+    response = post(catan, first, form_move(counter), {"pick:give:wool": "1", "pick:want:brick": "1"})
+    assert response.status_code == 200
+    rows = market_of(catan, active)["turn_offers"]
+    assert [r["kind"] for r in rows] == ["turn", "counter"]
+    assert rows[1]["author"] == user_at(catan, first).username and labels(rows[1]) == ["Accept", "Decline"]
+    assert post(catan, active, json.loads(rows[1]["buttons"][0]["json"])).status_code == 200
+    assert hand(catan, active) == {"brick": 1, "grain": 1, "wool": 1}
+    assert hand(catan, first) == {"brick": 1, "wool": 1, "ore": 1}
+
+
+def test_the_author_withdraws_an_offer(catan):
+    active, _opponents = action_phase(catan)
+    offer(catan, active, {"grain": 1}, {"ore": 1})
+    withdraw = json.loads(market_of(catan, active)["turn_offers"][0]["buttons"][0]["json"])
+    assert withdraw["type"] == "withdraw_trade"
+    assert post(catan, active, withdraw).status_code == 200
+    assert catan.state["offers"] == []
+
+
+def test_in_choose_mode_the_active_player_trades_with_one_who_accepted(catan):
+    active, (first, second) = action_phase(catan)
+    offer(catan, active, {"brick": 1}, {"ore": 1}, button=1)
+    for seat in (first, second):
+        post(catan, seat, json.loads(market_of(catan, seat)["turn_offers"][0]["buttons"][0]["json"]))
+    row = market_of(catan, active)["turn_offers"][0]
+    names = [user_at(catan, s).username for s in (first, second)]
+    assert row["accepted"] == names
+    assert labels(row) == ["Withdraw", f"Trade with {names[0]}", f"Trade with {names[1]}"] or \
+        labels(row) == [f"Trade with {names[0]}", f"Trade with {names[1]}", "Withdraw"]
+    chosen = next(b for b in row["buttons"] if b["label"] == f"Trade with {names[1]}")
+    assert post(catan, active, json.loads(chosen["json"])).status_code == 200
+    assert hand(catan, second) == {"brick": 1, "wool": 2}
+
+
+def test_a_standing_offer_shows_its_expiry_and_the_active_player_takes_it(catan):
+    active, (first, _second) = action_phase(catan)
+    form = market_of(catan, first)["make_standing"]
+    through = next(b for b in form["buttons"] if "until" in json.loads(b["json"]))
+    until = json.loads(through["json"])["until"]
+    assert post(catan, first, json.loads(through["json"]), {"pick:give:ore": "1", "pick:want:grain": "1"}).status_code == 200
+    row = market_of(catan, active)["standing_offers"][0]
+    assert row["expiry"]["words"] == f"stands through turn {until}"
+    assert labels(row) == ["Take this standing offer"]
+    assert labels(market_of(catan, first)["standing_offers"][0]) == ["Withdraw"]
+    assert post(catan, active, json.loads(row["buttons"][0]["json"])).status_code == 200
+    assert hand(catan, active) == {"brick": 2, "ore": 1}
+    assert hand(catan, first) == {"wool": 2, "grain": 1}
+
+
+def test_a_standing_offer_without_expiry_stands_until_withdrawn_and_only_the_active_may_take_it(catan):
+    active, (first, second) = action_phase(catan)
+    post(catan, first, form_move(market_of(catan, first)["make_standing"]), {"pick:give:wool": "1", "pick:want:brick": "1"})
+    row = market_of(catan, second)["standing_offers"][0]
+    assert row["expiry"]["words"] == "stands until withdrawn" and row["buttons"] == []
+    take = {"type": "take_standing", "offer": catan.state["offers"][0]["id"]}
+    response = post(catan, second, take)
+    assert response.status_code == 400 and "Only the active player can take a standing offer." in response.content.decode()
+
+
+def test_the_market_is_on_the_page_and_its_moves_leave_the_move_card(catan):
+    active, (first, _second) = action_phase(catan)
+    offer(catan, active, {"brick": 1}, {"wool": 1})
+    page = client_at(catan, first).get(f"/games/{catan.pk}/").content.decode()
+    assert 'id="market"' in page and "Turn offer" in page and "Counter-offer" in page
+    moves_card = page.split('id="moves"')[1].split('id="market"')[0]
+    assert "answer_trade" not in moves_card and "post_standing" not in moves_card
+    assert "answer_trade" in page.split('id="market"')[1]
+
+
+def test_a_replay_or_a_spectator_sees_the_offers_without_buttons(catan, dave):
+    from games import engines
+
+    active, _opponents = action_phase(catan)
+    offer(catan, active, {"brick": 1}, {"wool": 1})
+    view = engines.view(catan.game_id, catan.state, None)
+    shown = market.context(catan, None, view, [])["market"]
+    assert len(shown["turn_offers"]) == 1 and shown["turn_offers"][0]["buttons"] == []
+    assert shown["make_turn"] is None and shown["make_standing"] is None and shown["hand"] == []
+    seat = next(s for s in catan.seat_list() if s.position == active)
+    replayed = market.context(catan, seat, engines.view(catan.game_id, catan.state, active), [], step=3)["market"]
+    assert replayed["make_turn"] is None and replayed["turn_offers"][0]["buttons"] == []
+
+
+@pytest.mark.parametrize("picks, reason", [
+    ({}, "Name the cards by type and number."),
+    ({"pick:give:brick": "3", "pick:want:wool": "1"}, "You do not hold these cards."),
+    ({"pick:give:brick": "1", "pick:want:brick": "1"}, "A card type cannot be on both sides of a trade."),
+])
+def test_a_bad_offer_is_refused_with_400_and_writes_nothing(catan, picks, reason):
+    active, _opponents = action_phase(catan)
+    before = catan.version
+    form = market_of(catan, active)["make_turn"]
+    response = post(catan, active, form_move(form), picks)
+    assert response.status_code == 400 and reason in response.content.decode()
+    catan.refresh_from_db()
+    assert catan.version == before and catan.state["offers"] == []
+
+
+def test_answers_to_offers_that_do_not_concern_the_seat_are_refused(catan, dave):
+    active, (first, second) = action_phase(catan)
+    posted = offer(catan, active, {"brick": 1}, {"wool": 1})
+    before = catan.version
+    refusals = [
+        (first, {"type": "withdraw_trade", "offer": posted["id"]}, 400, "This is not your offer."),
+        (first, {"type": "answer_trade", "offer": 999, "answer": "accept"}, 400, "There is no such offer."),
+        (first, {"type": "answer_trade", "offer": posted["id"], "answer": "maybe"}, 400, "wrong value"),
+        (active, {"type": "answer_trade", "offer": posted["id"], "answer": "accept"}, 400, "not addressed to you"),
+        (first, {"type": "complete_trade", "offer": posted["id"], "with": second}, 400, "This is not your offer."),
+    ]
+    for seat, move, status, reason in refusals:
+        response = post(catan, seat, move)
+        assert response.status_code == status and reason in response.content.decode(), (move, response.status_code)
+    stale = client_at(catan, first).post(f"/games/{catan.pk}/move/", {
+        "move": json.dumps({"type": "answer_trade", "offer": posted["id"], "answer": "decline"}),
+        "version": before - 1}, **HTMX)
+    assert stale.status_code == 409
+    from tests.conftest import client_for
+
+    outsider = client_for(dave).post(f"/games/{catan.pk}/move/", {
+        "move": json.dumps({"type": "answer_trade", "offer": posted["id"], "answer": "accept"}),
+        "version": before}, **HTMX)
+    assert outsider.status_code == 403
+    catan.refresh_from_db()
+    assert catan.version == before
+
+
+def test_each_market_form_posts_with_its_own_request_id_and_the_version(catan):
+    active, (first, _second) = action_phase(catan)
+    offer(catan, active, {"brick": 1}, {"wool": 1})
+    page = client_at(catan, first).get(f"/games/{catan.pk}/").content.decode()
+    section = page.split('id="market"')[1].split("</section>")[0]
+    ids = [chunk.split('"')[0] for chunk in section.split('name="request_id" value="')[1:]]
+    assert len(ids) == len(set(ids)) >= 3  # the offer's buttons, its counter form, the standing form
+    assert section.count(f'name="version" value="{catan.version}"') == len(ids)
+
+
+def test_a_calendar_expiry_in_the_engines_view_is_shown_with_the_offer(catan):
+    """The engine may date an offer's expiry (an ISO date-time in the offer): the market shows it."""
+    active, (first, _second) = action_phase(catan)
+    state = catan.state
+    state["offers"] = [{"id": 1, "author": first, "to": None, "give": {"wool": 1}, "want": {"brick": 1},
+                        "kind": "standing", "mode": "first", "accepted": [], "expires": "2026-12-01T12:00:00+00:00"}]
+    state["next_offer"] = 2
+    set_state(catan, state)
+    row = market_of(catan, active)["standing_offers"][0]
+    assert row["expiry"]["words"] == "stands until withdrawn"
+    assert row["expiry"]["date"].isoformat() == "2026-12-01T12:00:00+00:00"
+    page = client_at(catan, active).get(f"/games/{catan.pk}/").content.decode()
+    assert "(until Tue 1 Dec, 12:00)" in page.split('id="offer-1"')[1].split("</li>")[0]
