@@ -1,4 +1,5 @@
-"""Helpers of the Catan browser tests: a logged-in page, the page's game version, screenshots."""
+"""Helpers of the Catan browser tests: a logged-in page, the page's game version, screenshots,
+the market's offer form."""
 
 from pathlib import Path
 
@@ -40,3 +41,12 @@ def click(locator):
     pinned at the top and may cover what the browser scrolled to just below it)."""
     locator.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
     locator.click()
+
+
+def fill_offer(form, give_cards, want_cards):
+    """Counts into a market offer form: `give_cards` and `want_cards` by their labels ("Brick")."""
+    sides = form.locator("fieldset.choice-field")
+    for card, count in give_cards.items():
+        sides.nth(0).get_by_label(card).fill(str(count))
+    for card, count in want_cards.items():
+        sides.nth(1).get_by_label(card).fill(str(count))

@@ -3,12 +3,11 @@
 From the first setup placement through two whole rounds: settlements, cities and roads of
 the setup on the island (intersection, then road), rolls, a 7 (the Alchemist's dice) with a
 discard by another player picked with a live count, a knight built and activated, a progress
-card played, turns ended. Every move is a click on a highlighted spot or a prompt button;
+card played, a domestic trade made over the market (an offer and its acceptance), turns ended. Every move is a click on a highlighted spot or a prompt button;
 nothing is posted by the test itself. Only the cards in hand for the second round are
 prepared (as a position), so that the dice of the test's seed cannot decide what is played.
 
-The test is a list of steps (`ROUND_TWO`); a step trading over the market goes between
-two of them (a domestic trade, after the merge of the market panel).
+The test is a list of steps (`ROUND_TWO`).
 """
 
 import os
@@ -19,7 +18,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from engine.catan_ck.data.progress_cards import card_record  # noqa: E402
 from games.models import Game  # noqa: E402
-from tests.browser.catan_pages import click, logged_in_page, shot, version, wait_version  # noqa: E402
+from tests.browser.catan_pages import click, fill_offer, logged_in_page, shot, version, wait_version  # noqa: E402
 from tests.support.catan import set_state, start_catan  # noqa: E402
 from tests.support.players import make_user  # noqa: E402
 
@@ -118,8 +117,8 @@ def move_robber(table, seat):
 # ---------------------------------------------------------------- round two, step by step
 
 def prepare_round_two(table):
-    """The first player holds an Alchemist and what a knight and its activation cost; the next
-    one 9 cards more."""
+    """The first player holds an Alchemist, what a knight and its activation cost and a brick to
+    trade; the next one 9 cards more."""
     state = table.refresh()
     first, second = state["active"], state["order"][(state["order"].index(state["active"]) + 1) % 3]
     deck = state["decks"]["science"]
@@ -130,7 +129,7 @@ def prepare_round_two(table):
     for card in hand:  # the first player's cards go back: exactly what a knight and its activation cost
         state["bank"][card] += hand[card]
         hand[card] = 0
-    for seat, cards in ((first, {"wool": 1, "ore": 1, "grain": 1}), (second, {"brick": 5, "lumber": 4})):
+    for seat, cards in ((first, {"wool": 1, "ore": 1, "grain": 1, "brick": 1}), (second, {"brick": 5, "lumber": 4})):
         for card, count in cards.items():
             state["players"][seat]["hand"][card] += count
             state["bank"][card] -= count
@@ -178,6 +177,24 @@ def build_and_activate_a_knight(table):
     shot(page, "knight-active")
 
 
+def trade_over_the_market(table):
+    """The first player offers its brick for a card the next one holds; that one accepts."""
+    state = table.refresh()
+    wanted = next(card for card, count in sorted(state["players"][table.second]["hand"].items())
+                  if count and card != "brick")
+    offerer = table.page(table.first)
+    form = offerer.locator("#make-turn-offer")
+    fill_offer(form, {"Brick": 1}, {wanted.capitalize(): 1})
+    click_and_wait(offerer, form.get_by_role("button", name="Offer: the first to accept trades"))
+    (offer,) = table.refresh()["offers"]
+    answerer = table.page(table.second)
+    shot(answerer, "market-offer")
+    click_and_wait(answerer, answerer.locator(f"#offer-{offer['id']}").get_by_role("button", name="Accept"))
+    after = table.refresh()["players"]
+    assert after[table.first]["hand"][wanted] == 1 and after[table.first]["hand"]["brick"] == 0
+    assert after[table.second]["hand"]["brick"] == state["players"][table.second]["hand"]["brick"] + 1
+
+
 def end_the_first_turn(table):
     end_turn(table, table.first)
 
@@ -188,8 +205,7 @@ def the_others_play(table):
 
 
 ROUND_TWO = [prepare_round_two, alchemist_seven, discard_on_the_seven, build_and_activate_a_knight,
-             # a domestic trade over the market goes here (the market panel, merged later)
-             end_the_first_turn, the_others_play]
+             trade_over_the_market, end_the_first_turn, the_others_play]
 
 
 def test_three_new_users_play_setup_and_two_rounds_by_clicks(browser, live_server):

@@ -11,10 +11,9 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from django.conf import settings  # noqa: E402
-from django.test import Client  # noqa: E402
-
 from tests.browser.axe import describe, violations  # noqa: E402
+from tests.browser.catan_pages import fill_offer, version, wait_version  # noqa: E402
+from tests.browser.catan_pages import logged_in_page as board_page  # noqa: E402
 from tests.engine.catan_ck.helpers import empty_board, give  # noqa: E402
 from tests.support.catan import set_state, start_catan, user_at  # noqa: E402
 
@@ -26,24 +25,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 
 
 def logged_in_page(browser, live_server, user, width=1280):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB", bypass_csp=True)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": live_server.url}])
-    return context.new_page()
-
-
-def version(page):
-    return int(page.locator("#live").get_attribute("data-version"))
-
-
-def wait_version(page, above, timeout=15.0):
-    for _ in range(int(timeout * 5)):
-        if version(page) > above:
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError(f"the page stayed at version {version(page)}")
+    return board_page(browser, live_server, user, width=width, height=900, bypass_csp=True)  # axe is injected
 
 
 def shot(page, name, parts=("#waiting", "#market")):
@@ -55,14 +37,6 @@ def shot(page, name, parts=("#waiting", "#market")):
     top, bottom = min(box["y"] for box in boxes), max(box["y"] + box["height"] for box in boxes)
     width = page.viewport_size["width"]
     page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top - 8, "width": width, "height": bottom - top + 16})
-
-
-def fill_offer(form, give_cards, want_cards):
-    sides = form.locator("fieldset.choice-field")
-    for card, count in give_cards.items():
-        sides.nth(0).get_by_label(card).fill(str(count))
-    for card, count in want_cards.items():
-        sides.nth(1).get_by_label(card).fill(str(count))
 
 
 def hand(game, seat):

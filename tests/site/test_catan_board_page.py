@@ -51,8 +51,8 @@ def test_setup_is_clicked_on_the_island_and_the_move_card_stays_away(alice, bob,
     flow = flow_of(html)
     assert all(entry["m"]["type"] == "setup_place" for entry in flow["moves"])
     assert all(entry["s"][0].startswith("int:") and entry["s"][1].startswith("path:") for entry in flow["moves"])
-    # the move card keeps only what the board does not draw (standing preferences here)
-    assert "setup_place" not in html[html.index('id="moves"'):html.index('id="board"')]
+    # the board draws every setup move and the preferences have their own panel: no move card
+    assert 'id="moves"' not in html and 'id="preferences"' in html
 
 
 def test_a_discard_is_picked_on_the_board_and_trade_forms_stay_on_the_move_card(alice, bob, carol):

@@ -17,7 +17,8 @@ def test_the_acting_player_sees_his_moves_as_buttons(toy_game, alice_client, bob
     assert "Your turn" in page and 'name="move"' in page
     assert toy_game.state["hands"][0][0] in page
     other = bob_client.get(f"/games/{toy_game.pk}/").content.decode()
-    assert "Waiting for the other players" in other and 'name="move"' not in other
+    assert 'id="waiting"' in other and "Waiting for alice" in other  # the banner, and no move card
+    assert 'id="moves"' not in other and 'name="move"' not in other
 
 
 def test_a_move_from_the_page_returns_the_refreshed_live_part(toy_game, alice_client):
