@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from engine.core.errors import IllegalMove
 from engine.core.text import text
-from games import engines, signals
+from games import engines, move_archive, move_log, signals
 from games.models import Game, GameEvent, Move, Seat
 
 MAX_MOVE_BYTES = 8_000
@@ -40,14 +40,14 @@ class Checked:
     move: dict
     new_state: dict = field(default=None)
     log_text: dict = field(default=None)
-    duplicate: Move = None
+    duplicate: move_log.LoggedMove = None
     automatic: list = field(default_factory=list)  # log lines of turns the game played by itself
 
 
 @dataclass
 class Result:
     game: Game
-    move: Move
+    move: Move  # or, for a duplicate, the LoggedMove sent first
     duplicate: bool
 
 
@@ -89,7 +89,7 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
     if request_id is not None:
         if not isinstance(request_id, str) or not REQUEST_ID.match(request_id):
             raise MoveRefused(400, text("The request id must be 1 to 64 letters, digits, - or _."))
-        previous = Move.objects.filter(game=game, request_id=request_id).first()
+        previous = move_log.by_request_id(game, request_id)
         if previous is not None:
             if previous.seat != seat.position:
                 raise MoveRefused(409, text("This request id was already used."), game)
@@ -159,6 +159,8 @@ def do_apply_move(checked, request_id):
     game.updated = now
     update_seats(game, now, before, mover=checked.seat.position)
     game.save(update_fields=["state", "version", "updated", "status", "outcome", "finished"])
+    if game.is_finished:
+        move_archive.archive(game)  # its moves become one packed row
     notify_move(game, row)
     return row
 
