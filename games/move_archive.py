@@ -48,16 +48,26 @@ def encode(moves):
     return zlib.compress(json.dumps(columns, separators=(",", ":"), ensure_ascii=False).encode(), 9)
 
 
-def decode(data):
-    """The moves (LoggedMove, oldest first) of an archive's bytes."""
+def decode(data, read_text=unpack):
+    """The moves (LoggedMove, oldest first) of an archive's bytes, each text as `read_text` makes
+    it of the stored line: the text dict by default. Unpacking the log lines is most of the work,
+    so a reader that shows a few lines (or none) reads them packed (`keep`) or not at all (`drop`)."""
     columns = json.loads(zlib.decompress(bytes(data)))
     if columns.get("format") != FORMAT:
         raise ValueError(f"unknown move archive format {columns.get('format')!r}")
     seqs, times = _sums(columns["seq_steps"]), _sums(columns["time_steps"])
     request_ids = columns["request_ids"]
-    return [LoggedMove(seq, seat, payload, unpack(line), request_ids.get(str(seq)), _moment(at))
+    return [LoggedMove(seq, seat, payload, read_text(line), request_ids.get(str(seq)), _moment(at))
             for seq, seat, payload, line, at in zip(seqs, columns["seats"], columns["payloads"],
                                                      columns["texts"], times)]
+
+
+def keep(line):
+    return line
+
+
+def drop(line):
+    return None
 
 
 def archive(game):
@@ -81,7 +91,8 @@ def store(game, moves):
     from games.move_log import CACHED
 
     MoveArchive.objects.create(game=game, moves=len(moves), data=encode(moves))
-    game.__dict__[CACHED] = list(moves)  # what this game object's readers see from now on
+    # What this game object's readers see from now on (lines packed, as games/move_log.py keeps them).
+    game.__dict__[CACHED] = [move._replace(text=pack(move.text)) for move in moves]
 
 
 def _steps(numbers):

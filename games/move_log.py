@@ -10,7 +10,8 @@ on the object: an archive never changes). A game whose rows are fewer than its v
 as running just before another process ended it, reads the archive too.
 """
 
-from games.move_archive import LoggedMove, decode
+from games.log_text import unpack
+from games.move_archive import LoggedMove, decode, drop, keep
 
 FIELDS = ("seq", "seat", "payload", "text", "request_id", "created_at")
 CACHED = "_move_log_archive"
@@ -27,7 +28,7 @@ def moves(game, after=0, until=None):
         archived = _archive(game, force=True)
         if archived is None:
             return found
-    return [move for move in archived if after < move.seq and (until is None or move.seq <= until)]
+    return _unpacked([move for move in archived if after < move.seq and (until is None or move.seq <= until)])
 
 
 def newest(game, count, after=0, until=None):
@@ -42,7 +43,7 @@ def newest(game, count, after=0, until=None):
         if archived is None:
             return found
     window = [move for move in archived if after < move.seq and (until is None or move.seq <= until)]
-    return window[::-1][:count]
+    return _unpacked(window[::-1][:count])
 
 
 def by_request_id(game, request_id):
@@ -53,7 +54,8 @@ def by_request_id(game, request_id):
     if row is not None:
         return LoggedMove(*row)
     archived = _archive(game) if game.is_finished else None
-    return next((move for move in archived or [] if move.request_id == request_id), None)
+    found = [move for move in archived or [] if move.request_id == request_id]
+    return _unpacked(found)[0] if found else None
 
 
 def last_seq_of(game, seat):
@@ -66,15 +68,17 @@ def last_seq_of(game, seat):
 
 
 def of_games(games):
-    """{game pk: its moves, oldest first} for several games at once (two queries)."""
+    """{game pk: its moves, oldest first} for several games at once (two queries), without their
+    log lines (text None): for figures over many games (players/reliability.py)."""
     from games.models import Move, MoveArchive
 
     found = {game.pk: [] for game in games}
     for game_pk, data in MoveArchive.objects.filter(game__in=list(found)).values_list("game_id", "data"):
-        found[game_pk] = decode(data)
-    rows = Move.objects.filter(game__in=list(found)).order_by("game", "seq").values_list("game_id", *FIELDS)
-    for game_pk, *values in rows:
-        found[game_pk].append(LoggedMove(*values))
+        found[game_pk] = decode(data, read_text=drop)
+    fields = [name for name in FIELDS if name != "text"]
+    rows = Move.objects.filter(game__in=list(found)).order_by("game", "seq").values_list("game_id", *fields)
+    for game_pk, seq, seat, payload, request_id, created_at in rows:
+        found[game_pk].append(LoggedMove(seq, seat, payload, None, request_id, created_at))
     return found
 
 
@@ -90,11 +94,18 @@ def _rows(game, after, until, newest_first, count=None):
     return [LoggedMove(*values) for values in rows]
 
 
+def _unpacked(moves):
+    """`moves` of an archive (their lines kept packed) with their text dicts: only the lines a
+    reader shows are unpacked (a page of a finished game shows 40 or 50 of its 350)."""
+    return [move._replace(text=unpack(move.text)) for move in moves]
+
+
 def _archive(game, force=False):
-    """The archived moves of `game`, or None if it has no archive (its moves are rows)."""
+    """The archived moves of `game` (their log lines still packed), or None if it has no archive
+    (its moves are rows)."""
     from games.models import MoveArchive
 
     if CACHED not in game.__dict__ or (force and game.__dict__[CACHED] is None):
         data = MoveArchive.objects.filter(game_id=game.pk).values_list("data", flat=True).first()
-        game.__dict__[CACHED] = decode(data) if data is not None else None
+        game.__dict__[CACHED] = decode(data, read_text=keep) if data is not None else None
     return game.__dict__[CACHED]
