@@ -1,14 +1,17 @@
 """A player's profile: how they are shown, language, time zone, which emails they want."""
 
 import datetime
+import functools
 import hashlib
 import secrets
 import zoneinfo
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from praga_site.prepared import Columns
 
 
 class Profile(models.Model):
@@ -89,5 +92,23 @@ class ApiToken(models.Model):
 
     @classmethod
     def user_for(cls, key):
-        token = cls.objects.select_related("user").filter(digest=cls.hash(key)).first()
-        return token.user if token is not None and token.user.is_active else None
+        """The active user of token `key`, or None; every API request asks, so its SQL is
+        written once (praga_site/prepared.py)."""
+        sql, user_columns = _token_statement()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [cls.hash(key)])
+            row = cursor.fetchone()
+        user = user_columns.instance(row) if row is not None else None
+        return user if user is not None and user.is_active else None
+
+
+@functools.lru_cache(maxsize=1)
+def _token_statement():
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    user_columns = Columns(user_model, "u")
+    sql = (f'SELECT {user_columns.sql} FROM "{ApiToken._meta.db_table}" t '
+           f'JOIN "{user_model._meta.db_table}" u ON u."{user_model._meta.pk.column}" = '
+           f't."{ApiToken._meta.get_field("user").column}" WHERE t."{ApiToken._meta.get_field("digest").column}" = %s')
+    return sql, user_columns

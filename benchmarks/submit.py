@@ -1,9 +1,10 @@
 """One move submit in-process: where its time goes, and whether it grows with the game.
 
     .venv/bin/python benchmarks/submit.py [--games 2] [--moves 400] [--window 40] [--profile]
+        [--database praga_submit] [--redis redis://127.0.0.1:6379/9] [--cache redis://127.0.0.1:6379/10]
 
-Needs PostgreSQL on 127.0.0.1 (database `praga_submit`, created afresh) and Redis (db 9: the
-broker, nothing consumes it; db 10: the cache), as in production with DEBUG off and persistent
+Needs PostgreSQL on 127.0.0.1 (database DATABASE, created afresh) and Redis (REDIS: the
+broker, nothing consumes it; CACHE: the cache), as in production with DEBUG off and persistent
 database connections. For each of GAMES 4-player Praga games it chooses MOVES moves beforehand
 (random legal moves; now and then the mover takes back a step, as players do, so a game reaches
 400 moves), then submits them one by one through the JSON API (Django's test client with an API
@@ -33,11 +34,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DATABASE = "praga_submit"
 
 
-def setup_django():
-    for sql in (f"DROP DATABASE IF EXISTS {DATABASE}", f"CREATE DATABASE {DATABASE}"):
+def setup_django(database, redis, cache):
+    for sql in (f"DROP DATABASE IF EXISTS {database}", f"CREATE DATABASE {database}"):
         subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
-    os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
-                       "REDIS_URL": "redis://127.0.0.1:6379/9", "DJANGO_SETTINGS_MODULE": "praga_site.settings",
+    os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+                       "REDIS_URL": redis, "CACHE_URL": cache, "DJANGO_SETTINGS_MODULE": "praga_site.settings",
                        "DEBUG": "False", "DB_CONN_MAX_AGE": "60", "LOG_LEVEL": "ERROR",
                        "SECRET_KEY": "submit-benchmark-only-not-a-secret-0123456789abcdef",
                        "ALLOWED_HOSTS": "testserver"})
@@ -159,8 +160,11 @@ def main():
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--window", type=int, default=40)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--database", default=DATABASE, help="created afresh: one per person benchmarking")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/9", help="the broker (nothing consumes it)")
+    parser.add_argument("--cache", default="redis://127.0.0.1:6379/10")
     args = parser.parse_args()
-    setup_django()
+    setup_django(args.database, args.redis, args.cache)
     from django.test import Client
 
     # CPU time, not wall time: waits for the database and other programs on the cores are left out.

@@ -1,8 +1,9 @@
 """The cost of the correspondence tick as the site grows.
 
     .venv/bin/python benchmarks/tick.py [--games 100000] [--runs 15] [--explain]
+                                        [--database praga_tick] [--redis redis://127.0.0.1:6379/7]
 
-Needs PostgreSQL on 127.0.0.1 (database `praga_tick`, created afresh) and Redis (db 7: the
+Needs PostgreSQL on 127.0.0.1 (database DATABASE, created afresh) and Redis (REDIS: the
 tick only queues tasks there; no worker runs, so emails are queued, not sent). Seeds GAMES
 running two-player games (one seat waiting, deadlines and reminders spread evenly over the
 next three days, as at a steady state), as many finished games, 250 players on vacation,
@@ -28,9 +29,9 @@ def fresh_database():
         subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
 
 
-def setup_django():
+def setup_django(redis_url):
     os.environ.update({"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
-                       "REDIS_URL": "redis://127.0.0.1:6379/7", "DJANGO_SETTINGS_MODULE": "praga_site.settings",
+                       "REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "praga_site.settings",
                        "LOG_LEVEL": "ERROR"})
     sys.path.insert(0, str(ROOT))
     import django
@@ -114,9 +115,12 @@ def main():
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--explain", action="store_true")
+    parser.add_argument("--database", default=DATABASE, help="created afresh: one per person benchmarking")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
     args = parser.parse_args()
+    globals()["DATABASE"] = args.database
     fresh_database()
-    setup_django()
+    setup_django(args.redis)
     import datetime
 
     from django.core.management import call_command

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from engine.core.text import text
-from games import downtime, engines, moves, retention
+from games import downtime, engines, move_archive, moves, retention
 from games.models import BOT_TO_ACT, STALE_CLOCK, Game, GameEvent, Seat, TimeoutPolicy
 from games.notifications import outbox, push, turns, webhooks
 
@@ -247,6 +247,7 @@ def cancel(game, now, reason, kind, timed_out=None):
     game.seats.update(to_act=False, waiting_since=None, clock_since=None, deadline=None, clock_left=None,
                       next_nag=None)
     _event(game, now, reason)
+    move_archive.archive(game)  # its moves become one packed row
     for seat in game.seat_list() if kind else []:  # no kind: the log line says it all
         this = kind if timed_out is None or seat.pk != timed_out.pk else "timed_out"
         outbox.queue(seat.user, this, f"cancel:{game.pk}:{seat.user_id}",

@@ -74,7 +74,14 @@ def report(game_pk, kind, value, replaced=()):
     entries = {_current_key(kind, game_pk): int(value)}
     entries.update({_superseded_key(kind, game_pk, old): 1 for old in replaced})
     try:
-        cache.set_many(entries, MARK_SECONDS)
+        client = _client()
+        if client is None:
+            cache.set_many(entries, MARK_SECONDS)
+        else:  # every move reports: one pipelined round trip on the kept client (see _read)
+            pipeline = client.pipeline(transaction=False)
+            for key, number in entries.items():
+                pipeline.set(cache.make_key(key), number, ex=MARK_SECONDS)
+            pipeline.execute()
     except (RedisError, OSError) as error:
         log.warning("cache unavailable, live marks of game %s not kept: %r", game_pk, error)
 
@@ -86,17 +93,25 @@ def report_on_commit(game_pk, kind, value, replaced=()):
 _redis_clients = {}
 
 
-def _read(keys):
-    """{key: int} of the keys found. With Redis, one MGET on a client kept for the process:
-    Django's cache builds a new client per call, which costs more than the whole answer."""
+def _client():
+    """A Redis client of the cache kept for the process, or None if the cache is not Redis:
+    Django's cache builds a new client per call, which costs more than a whole poll's answer."""
     backend = settings.CACHES["default"]["BACKEND"]
     if not backend.endswith("RedisCache"):
-        return cache.get_many(keys)
+        return None
     location = settings.CACHES["default"]["LOCATION"]
     client = _redis_clients.get(location)
     if client is None:
         client = _redis_clients[location] = redis.Redis.from_url(
             location, socket_timeout=0.5, socket_connect_timeout=0.5)
+    return client
+
+
+def _read(keys):
+    """{key: int} of the keys found: with Redis one MGET on the kept client."""
+    client = _client()
+    if client is None:
+        return cache.get_many(keys)
     values = client.mget([cache.make_key(key) for key in keys])
     return {key: int(value) for key, value in zip(keys, values) if value is not None}
 

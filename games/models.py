@@ -1,6 +1,7 @@
 """Invitations, games, seats, the move log and the chat.
 
-The move log (`Move`) is the truth; `Game.state` and `Game.version` cache the
+The move log is the truth: a `Move` row per move while a game runs, one `MoveArchive` row once it
+is over (read alike through games/move_log.py); `Game.state` and `Game.version` cache the
 state after the last move so that pages never replay a whole game.
 """
 
@@ -223,6 +224,18 @@ class Move(models.Model):
 
     def __str__(self):
         return f"move {self.seq} of game {self.game_id}"
+
+
+class MoveArchive(models.Model):
+    """The moves of a game that is over, packed into one compressed row (games/move_archive.py);
+    its `Move` rows are deleted when it is written. Read through games/move_log.py."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="move_archive")
+    moves = models.PositiveIntegerField()  # how many, to count without unpacking
+    data = models.BinaryField()
+
+    def __str__(self):
+        return f"{self.moves} archived moves of game {self.game_id}"
 
 
 class ChatMessage(models.Model):

@@ -10,13 +10,12 @@ import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from engine.core.errors import IllegalMove
 from engine.core.text import text
-from games import engines, signals
-from games.models import Game, GameEvent, Move, Seat
+from games import engines, locked_read, move_archive, move_log, move_write, signals
+from games.models import Game, GameEvent, Move
 
 MAX_MOVE_BYTES = 8_000
 MAX_MOVE_DEPTH = 8
@@ -40,23 +39,22 @@ class Checked:
     move: dict
     new_state: dict = field(default=None)
     log_text: dict = field(default=None)
-    duplicate: Move = None
+    duplicate: move_log.LoggedMove = None
     automatic: list = field(default_factory=list)  # log lines of turns the game played by itself
 
 
 @dataclass
 class Result:
     game: Game
-    move: Move
+    move: Move  # or, for a duplicate, the LoggedMove sent first
     duplicate: bool
 
 
 def locked_game(game_pk):
     """The game row locked for a write, with its invitation (the timeout policy) and its seats,
-    their users and profiles in one more query: everything a move, its clocks and the answer read."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
-    return (Game.objects.select_for_update(of=("self",)).select_related("invitation")
-            .prefetch_related(seats).get(pk=game_pk))
+    their users and profiles: everything a move, its clocks and the answer read, in one round
+    trip (games/locked_read.py)."""
+    return locked_read.locked_game(game_pk)
 
 
 def submit_move(game_pk, user, move, version, request_id=None, seat=None):
@@ -89,7 +87,7 @@ def check_move(game, user, move, version, request_id, claimed_seat=None):
     if request_id is not None:
         if not isinstance(request_id, str) or not REQUEST_ID.match(request_id):
             raise MoveRefused(400, text("The request id must be 1 to 64 letters, digits, - or _."))
-        previous = Move.objects.filter(game=game, request_id=request_id).first()
+        previous = move_log.by_request_id(game, request_id)
         if previous is not None:
             if previous.seat != seat.position:
                 raise MoveRefused(409, text("This request id was already used."), game)
@@ -142,26 +140,21 @@ def do_apply_move(checked, request_id):
     """Append the move and cache the new state; the game row is locked."""
     game, now = checked.game, timezone.now()
     before = game.state
-    # A JSON round trip now, so the cached state equals what a replay stores.
-    state = json.loads(json.dumps(checked.new_state))
-    row = Move.objects.create(
-        game=game,
-        seq=game.version + 1,
-        seat=checked.seat.position,
-        payload=checked.move,
-        text=checked.log_text,
-        request_id=request_id,
-        created_at=now,
-    )
+    # A JSON round trip now, so the cached state equals what a replay stores; the text is stored.
+    encoded_state = json.dumps(checked.new_state)
+    row = Move(game=game, seq=game.version + 1, seat=checked.seat.position, payload=checked.move,
+               text=checked.log_text, request_id=request_id, created_at=now)
     # The solo opponent's turns played inside this move: in the log right after it.
     GameEvent.objects.bulk_create([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
                                    for line in checked.automatic])
-    game.state = state
+    game.state = json.loads(encoded_state)
     game.version = row.seq
     game.updated = now
     update_seats(game, now, before, mover=checked.seat.position)
-    game.timed_at = None if game.is_finished else engines.next_timed_at(game.game_id, state)
-    game.save(update_fields=["state", "version", "updated", "status", "outcome", "finished", "timed_at"])
+    game.timed_at = None if game.is_finished else engines.next_timed_at(game.game_id, game.state)
+    move_write.append(row, game, encoded_state)
+    if game.is_finished:
+        move_archive.archive(game)  # its moves become one packed row
     notify_move(game, row)
     return row
 

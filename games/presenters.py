@@ -7,7 +7,7 @@ seat and the public log ever leave this module; never the seed or the raw state.
 import json
 
 from accounts.models import display_name
-from games import engines
+from games import engines, move_log
 from games.text import render
 
 
@@ -108,18 +108,17 @@ def log(game, names=None, after=0, until=None, last=None):
     `last`: only the newest `last` moves (and the events among them).
     """
     names = names or player_names(game)
-    moves = game.moves.filter(seq__gt=after).order_by("-seq")
-    if until is not None:
-        moves = moves.filter(seq__lte=until)
-    rows = moves.values_list("seq", "seat", "text", "created_at")
-    rows = list(rows[:last] if last else rows)[::-1]
+    if last:
+        rows = move_log.newest(game, last, after=after, until=until)[::-1]
+    else:
+        rows = move_log.moves(game, after=after, until=until)
     entries = [
-        {"seq": seq, "seat": seat, "player": names.get(seat, ""), "text": render(text, names), "at": at,
-         "event": None}
-        for seq, seat, text, at in rows
+        {"seq": move.seq, "seat": move.seat, "player": names.get(move.seat, ""), "text": render(move.text, names),
+         "at": move.created_at, "event": None}
+        for move in rows
     ]
     if last and len(rows) == last:
-        after = rows[0][0]
+        after = rows[0].seq
     return merge(entries, log_events(game, names, after=after, until=until))
 
 

@@ -22,8 +22,8 @@ from accounts.models import Profile, display_name
 from engine.core.contract import rules_version
 from engine.core.errors import IllegalMove
 from engine.core.text import text
-from games import engines, notes, presenters
-from games.models import Game, Move, Seat
+from games import engines, move_archive, move_log, notes, presenters
+from games.models import Game, Seat
 from games.moves import MoveRefused, check_shape, ranking
 from games.text import render
 
@@ -71,8 +71,7 @@ def export(game, user):
     if game.is_finished:
         record["seed"] = game.seed
         record["moves"] = [{"seq": seq, "seat": mover, "move": payload, "time": _time(at)}
-                           for seq, mover, payload, at in
-                           game.moves.order_by("seq").values_list("seq", "seat", "payload", "created_at")]
+                           for seq, mover, payload, _text, _request, at in move_log.moves(game)]
         record["outcome"] = game.outcome
     else:
         # The log lines are public; the payloads are not (another seat's secret choice).
@@ -240,10 +239,9 @@ def _store(checked, importer):
     Seat.objects.bulk_create(
         Seat(game=game, position=index, user=_placeholder(name), rank=ranks.get(index), score=scores.get(index))
         for index, name in enumerate(checked["names"]))
-    Move.objects.bulk_create(
-        Move(game=game, seq=row["seq"], seat=row["seat"], payload=row["move"], text=row["text"],
-             created_at=row["time"])
-        for row in moves)
+    # An imported game is over: its moves go straight into their archive.
+    move_archive.store(game, [move_archive.LoggedMove(row["seq"], row["seat"], row["move"], row["text"], None,
+                                                      row["time"]) for row in moves])
     GameEvent.objects.bulk_create(
         GameEvent(game=game, after_seq=row["seq"], text=line, created_at=row["time"])
         for row in moves for line in row["automatic"])

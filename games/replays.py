@@ -8,7 +8,7 @@ import hashlib
 import json
 
 from engine.core.contract import rules_version
-from games import engines
+from games import engines, move_log
 from games.optional_cache import cached
 
 
@@ -17,10 +17,7 @@ SNAPSHOT_SECONDS = 7 * 24 * 3600
 
 
 def moves_of(game, until=None, after=0):
-    rows = game.moves.filter(seq__gt=after).order_by("seq").values_list("seq", "seat", "payload")
-    if until is not None:
-        rows = rows.filter(seq__lte=until)
-    return [(seat, payload) for _seq, seat, payload in rows]
+    return [(move.seat, move.payload) for move in move_log.moves(game, after=after, until=until)]
 
 
 def states(game, until=None):

@@ -12,11 +12,10 @@
 
 import statistics
 
-from django.db.models import F, Window
-from django.db.models.functions import Lag
 from django.utils import timezone
 
-from games.models import GameEvent, Move, Seat
+from games import move_log
+from games.models import GameEvent, Seat
 from players.models import Reliability, Resignation
 
 RECENT_GAMES = 30
@@ -43,20 +42,20 @@ def measure(user_id):
         if (line.get("args") or {}).get("player") == seats[game_id].position:
             left_at[game_id] = min(after_seq, left_at.get(game_id, after_seq))
             timeouts += line["msg"] in TIMEOUT_LINES
-    timed_moves = Move.objects.filter(game_id__in=seats, payload__timeout=True).values_list("game_id", "seat", "seq")
-    timeouts += sum(1 for game_id, seat, seq in timed_moves
-                    if seat == seats[game_id].position and seq <= left_at.get(game_id, seq))
+    # Running games' moves are rows, finished games' are archives: read both alike.
+    logs = move_log.of_games([seat.game for seat in seats.values()])
+    timeouts += sum(1 for game_id, log in logs.items() for move in log
+                    if isinstance(move.payload, dict) and move.payload.get("timeout") is True
+                    and move.seat == seats[game_id].position and move.seq <= left_at.get(game_id, move.seq))
     delays = []
-    log = (Move.objects.filter(game_id__in=seats)
-           .annotate(previous_at=Window(Lag("created_at"), partition_by=[F("game_id")], order_by=F("seq").asc()),
-                     previous_seat=Window(Lag("seat"), partition_by=[F("game_id")], order_by=F("seq").asc()))
-           .values_list("game_id", "seq", "seat", "created_at", "previous_at", "previous_seat"))
-    for game_id, seq, seat, created_at, previous_at, previous_seat in log:
+    for game_id, log in logs.items():
         mine = seats[game_id]
-        if seat != mine.position or previous_seat == seat or seq > left_at.get(game_id, seq):
-            continue  # another seat's move, a later move of the same wait, or a bot's
-        began = previous_at or mine.game.created
-        delays.append(max((created_at - began).total_seconds(), 0))
+        for previous, move in zip([None] + log, log):
+            if move.seat != mine.position or (previous is not None and previous.seat == move.seat) \
+                    or move.seq > left_at.get(game_id, move.seq):
+                continue  # another seat's move, a later move of the same wait, or a bot's
+            began = previous.created_at if previous is not None else mine.game.created
+            delays.append(max((move.created_at - began).total_seconds(), 0))
     resigned = Resignation.objects.filter(seat__user_id=user_id)
     abandoned = resigned.count()
     recent_resigned = resigned.filter(seat__game_id__in=seats).count()

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 
-from games import engines
+from games import engines, move_log
 from games.notifications import signing
 
 # Which profile switch each kind of email obeys (and its unsubscribe link turns off).
@@ -79,7 +79,7 @@ def turn_recap(entry, profile):
 
     game = Game.objects.select_related("invitation").get(pk=entry["game_pk"])
     seat = entry["seat"]
-    mine = game.moves.filter(seat=seat).order_by("-seq").values_list("seq", flat=True).first()
+    mine = move_log.last_seq_of(game, seat)
     lines = [e["text"] for e in log(game, player_names(game), after=mine or 0) if e["seat"] != seat]
     recap = {"title": game_info(game)["title"], "since_start": mine is None, "lines": lines[-RECAP_LINES:], "earlier": max(len(lines) - RECAP_LINES, 0)}
     # Offers and the like addressed to the seat (public: the market shows them to everybody).

@@ -116,7 +116,7 @@ def test_the_same_request_id_sent_twice_at_once_is_applied_once(alice, bob, monk
     first, second = race(gate, lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"),
                          lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"))
     assert first.duplicate is False and second.duplicate is True  # the retry gets the stored move
-    assert second.move.pk == first.move.pk
+    assert second.move.seq == first.move.seq == 1 and second.move.request_id == "tap-1"
     assert Move.objects.filter(game=game).count() == 1
     assert Game.objects.get(pk=game.pk).version == 1
 

@@ -15,10 +15,11 @@ from games.moves import submit_move
 from tests.support.games import start_game
 
 pytestmark = pytest.mark.django_db
-# The token, the locked game with its invitation, its seats with users and profiles, the Move
-# INSERT, the game UPDATE; two seat UPDATEs and the turn email's timer (3) when the turn passes.
-WITHIN_A_TURN = 5
-TURN_PASSES = 10
+# The token with its user; the locked game with its invitation, then its seats with users and
+# profiles (games/locked_read.py); the Move INSERT with the game UPDATE (one statement,
+# games/move_write.py); two seat UPDATEs and the turn email's timer (3) when the turn passes.
+WITHIN_A_TURN = 4
+TURN_PASSES = 9
 
 
 def submit(game, token, move, callbacks):

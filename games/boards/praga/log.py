@@ -112,11 +112,10 @@ def log_entries(game, names, view, until=None):
     from games.boards.praga.board import colour, seat_mark
     from games.presenters import log_events
 
-    rows = game.moves.order_by("-seq")
-    if until is not None:
-        rows = rows.filter(seq__lte=until)
+    from games import move_log
+
     out = []
-    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:40]:
+    for seq, seat, payload, text, _request_id, _at in move_log.newest(game, 40, until=until):
         t = payload.get("type") if isinstance(payload, dict) else None
         out.append({
             "seq": seq, "seat": seat, "colour": colour(seat), "mark": seat_mark(seat), "icon": icon(payload, text),

@@ -1,0 +1,80 @@
+"""A game row locked for a write, with everything a move reads, in two prepared statements.
+
+The first locks the game row (FOR UPDATE OF the game only) and reads it with its invitation (the
+timeout policy); the second, run once the lock is held, reads each seat with its user and
+profile. Two statements, not one join: a statement that waited for the lock sees the game row as
+the previous move left it, but any other table as it was when the statement began, so seats
+read in the same statement could be a move behind (tests/correspondence/test_catan_concurrency.py
+races two ticks on this). `Columns` turn the rows into the ORM's own instances, with the
+invitation, the seats (as if prefetched: `game.seat_list()` asks nothing more), their users,
+profiles and the seats' game filled in. The SQL is written once per process
+(praga_site/prepared.py says why). Other databases than PostgreSQL (SQLite: the embedded site)
+take the ORM's way.
+"""
+
+from functools import lru_cache
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Prefetch
+
+from accounts.models import Profile
+from games.models import Game, Invitation, Seat
+from praga_site.prepared import Columns, split
+
+
+def _column(model, name):
+    return model._meta.get_field(name).column
+
+
+@lru_cache(maxsize=1)
+def _statements():
+    user_model = get_user_model()
+    game, invitation = Columns(Game, "g"), Columns(Invitation, "i")
+    seat, user, profile = Columns(Seat, "s"), Columns(user_model, "u"), Columns(Profile, "p")
+    locked = (f"SELECT {game.sql}, {invitation.sql} "
+              f'FROM "{Game._meta.db_table}" g '
+              f'LEFT JOIN "{Invitation._meta.db_table}" i ON i."{Invitation._meta.pk.column}" = '
+              f'g."{_column(Game, "invitation")}" '
+              f'WHERE g."{Game._meta.pk.column}" = %s FOR UPDATE OF g')
+    seats = (f"SELECT {seat.sql}, {user.sql}, {profile.sql} "
+             f'FROM "{Seat._meta.db_table}" s '
+             f'JOIN "{user_model._meta.db_table}" u ON u."{user_model._meta.pk.column}" = s."{_column(Seat, "user")}" '
+             f'LEFT JOIN "{Profile._meta.db_table}" p ON p."{_column(Profile, "user")}" = '
+             f'u."{user_model._meta.pk.column}" '
+             f'WHERE s."{_column(Seat, "game")}" = %s ORDER BY s."{_column(Seat, "position")}"')
+    return (locked, (game, invitation)), (seats, (seat, user, profile))
+
+
+def locked_game(game_pk):
+    """The game, locked until the transaction ends; Game.DoesNotExist if there is none."""
+    if connection.vendor != "postgresql":
+        seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
+        return (Game.objects.select_for_update(of=("self",)).select_related("invitation")
+                .prefetch_related(seats).get(pk=game_pk))
+    (locked_sql, game_parts), (seats_sql, seat_parts) = _statements()
+    with connection.cursor() as cursor:
+        cursor.execute(locked_sql, [game_pk])
+        row = cursor.fetchone()
+        if row is None:
+            raise Game.DoesNotExist(f"no game {game_pk}")
+        cursor.execute(seats_sql, [game_pk])
+        seat_rows = cursor.fetchall()
+    game_values, invitation_values = split(row, *game_parts)
+    game = game_parts[0].instance(game_values)
+    game._state.fields_cache["invitation"] = game_parts[1].instance(invitation_values)
+    seats = []
+    for seat_row in seat_rows:
+        seat_values, user_values, profile_values = split(seat_row, *seat_parts)
+        seat, user, profile = (part.instance(values) for part, values in zip(seat_parts, (seat_values, user_values,
+                                                                                           profile_values)))
+        user._state.fields_cache["profile"] = profile
+        if profile is not None:
+            profile._state.fields_cache["user"] = user
+        seat._state.fields_cache["user"] = user
+        seat._state.fields_cache["game"] = game
+        seats.append(seat)
+    prefetched = game.seats.all()
+    prefetched._result_cache, prefetched._prefetch_done = seats, True
+    game._prefetched_objects_cache = {Game.seats.rel.cache_name: prefetched}
+    return game
