@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 import engine.praga as praga
 from games import clocks, engines, move_archive, move_log, presenters, records, replays
-from games.boards.praga.log import log_entries
+from games.boards.catan_ck.log import log_entries as catan_log
+from games.boards.praga.log import log_entries as praga_log
+from games.boards.queens_architect.log import log_entries as queens_architect_log
 from games.log_messages import MESSAGES
 from games.models import Game, Move, MoveArchive
 from games.moves import MoveRefused, submit_move
@@ -51,13 +53,28 @@ def readers(game, client):
     found["export"] = export
     if game.game_id == "praga":
         view = engines.view("praga", game.state, None)
-        found["board log"] = [log_entries(fresh(game), names, view, until=step) for step in steps + [None]]
+        found["board log"] = [praga_log(fresh(game), names, view, until=step) for step in steps + [None]]
+    board_logs = {"catan_ck": catan_log, "queens_architect": queens_architect_log}
+    if game.game_id in board_logs:
+        found["board log"] = [board_logs[game.game_id](fresh(game), names, until=step) for step in steps + [None]]
     return found
 
 
 def unpack_into_rows():
     """Back to one row per move, as before this change (the migration's way back)."""
     MIGRATION.unpack_archives(apps, None)
+
+
+def cancelled_after(game_id, players, count):
+    """A game `count` random moves in, ended by cancellation (games/clocks.py)."""
+    game = start_game(game_id, players)
+    rng = random.Random(5)
+    for _ in range(count):
+        play_random_move(game, rng, skip_undo=True)
+    game = fresh(game)
+    clocks.cancel(game, game.updated, {"msg": "Nobody moved for 60 days; the game is cancelled.", "args": {}},
+                  None)
+    return game
 
 
 def finished_praga(players):
@@ -110,6 +127,17 @@ def test_every_reader_answers_the_same_for_a_cancelled_praga_game(alice, bob, ca
     assert readers(game, client) == from_rows
     page = client.get(f"/games/{game.pk}/replay/20/")
     assert page.status_code == 200
+
+
+@pytest.mark.parametrize("game_id", ["catan_ck", "queens_architect"])
+def test_every_reader_answers_the_same_for_a_cancelled_game_with_its_own_board_log(
+        alice, bob, carol, client, rows_kept, game_id):
+    game = cancelled_after(game_id, [alice, bob, carol], 60)
+    from_rows = readers(game, client)
+    assert len(from_rows["board log"][-1]) >= 30
+    rows_kept(fresh(game))
+    assert game.is_cancelled and not Move.objects.filter(game=game).exists()
+    assert readers(game, client) == from_rows
 
 
 def test_a_game_ended_by_a_timeout_is_packed(alice, bob, carol, dave):

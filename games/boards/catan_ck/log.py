@@ -101,13 +101,12 @@ def roll(text):
 
 def log_entries(game, names, until=None):
     """The last LOG_LINES moves, newest first, with the site's events (timeouts, drops) among them."""
+    from games import move_log
     from games.presenters import log_events
 
-    rows = game.moves.order_by("-seq")
-    if until is not None:
-        rows = rows.filter(seq__lte=until)
     out = []
-    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:LOG_LINES]:
+    # through move_log: a finished game's moves are packed into one archive row
+    for seq, seat, payload, text, _request_id, _at in move_log.newest(game, LOG_LINES, until=until):
         kind = payload.get("type") if isinstance(payload, dict) else None
         out.append({
             "seq": seq, "seat": seat, "colour": colour(seat), "mark": seat_mark(seat),

@@ -16,13 +16,12 @@ def log_entries(game, names, until=None):
     """The last 40 steps up to `until`, newest first: {seq, seat, colour, mark, icon, text}; the
     site's events (timeouts, drops) right above the move they followed."""
     from games.boards.queens_architect.board import colour, mark
+    from games import move_log
     from games.presenters import log_events
 
-    rows = game.moves.order_by("-seq")
-    if until is not None:
-        rows = rows.filter(seq__lte=until)
     out = []
-    for seq, seat, payload, text in rows.values_list("seq", "seat", "payload", "text")[:LAST]:
+    # through move_log: a finished game's moves are packed into one archive row
+    for seq, seat, payload, text, _request_id, _at in move_log.newest(game, LAST, until=until):
         kind = payload.get("type") if isinstance(payload, dict) else None
         known = isinstance(seat, int)
         out.append({"seq": seq, "seat": seat, "colour": colour(seat) if known else "transparent",
