@@ -116,19 +116,27 @@ class Memory:
             if not self.connected or generation != self.generation:
                 return
             if len(self.values) > MEMORY_LIMIT:
-                self.values = {}
+                self._start_afresh()
+                return
             for key, value in zip(keys, values):
                 self.values.setdefault(key, value)
 
     def learn(self, data):
         with self.lock:
+            if len(self.values) > MEMORY_LIMIT:  # messages name every game written to, polled here or not
+                self._start_afresh()
             self.values.update(json.loads(data))
 
     def _forget(self, connected):
         with self.lock:
-            self.values = {}
-            self.generation += 1
+            self._start_afresh()
             self.connected = connected
+
+    def _start_afresh(self):
+        """Empty the copy (the lock held). A read begun before this must not refill it: what a
+        message said since that read began may have been emptied with the rest."""
+        self.values = {}
+        self.generation += 1
 
     def _subscribe_forever(self):
         wait = RECONNECT_SECONDS[0]

@@ -114,3 +114,14 @@ def test_a_read_from_before_a_reconnection_is_not_kept():
     memory._forget(connected=True)  # what a new subscription does
     memory.store(generation, [cache.make_key("live:4545:version")], [3])
     assert memory.lookup([cache.make_key("live:4545:version")]) is None
+
+
+def test_a_full_copy_starts_afresh_and_keeps_no_read_from_before(monkeypatch):
+    memory = subscribed_memory()
+    monkeypatch.setattr(live_marks, "MEMORY_LIMIT", 1)
+    generation = memory.generation
+    memory.learn('{"a": 1, "b": 2}')
+    memory.learn('{"c": 3}')  # past the limit: emptied first
+    assert memory.lookup(["a"]) is None and memory.lookup(["c"]) == [3]
+    memory.store(generation, ["a"], [0])  # read before the emptying: what a message said may be lost
+    assert memory.lookup(["a"]) is None
