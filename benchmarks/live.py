@@ -14,7 +14,9 @@ carries). It starts gunicorn (2 workers × 4 threads, DEBUG off), as in producti
    PAGES pages polling every 3 s would need;
 3. while that load runs on, one page polls every 3 s as the browser does while another player
    submits moves through the JSON API, and the delay from each submit to the poll that sees it
-   is printed (goal: within 3 s).
+   is printed (goal: within 3 s);
+4. the floor: the same clients against gunicorn serving an application that only answers 204
+   (benchmarks/floor_app.py), in the same run, since the machine is shared and its speed varies.
 """
 
 import argparse
@@ -151,6 +153,46 @@ print(json.dumps(moves))
 """
 
 
+def start_gunicorn(application, port, env):
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", application, "--bind", f"127.0.0.1:{port}", "--workers", "2",
+         "--threads", "4", "--log-level", "warning"], cwd=ROOT, env=env)
+    for _ in range(100):
+        try:
+            Client(port).request("GET", "/health/")
+            return server
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not start")
+
+
+def hammer(port, urls, clients, seconds):
+    """CLIENTS threads requesting `urls` round-robin for SECONDS: (requests, statuses, elapsed)."""
+    counts, statuses = [], {}
+    started = time.monotonic()
+    threads = [threading.Thread(target=poll_loop, args=(port, urls[index::clients], started + seconds, counts, statuses))
+               for index in range(clients)]
+    for thread in threads:
+        thread.start()
+    return threads, counts, statuses, started
+
+
+def floor(urls, clients, seconds, env):
+    """CPU per request of gunicorn answering 204 without any work: what no poll can cost less than."""
+    port = free_port()
+    server = start_gunicorn("benchmarks.floor_app", port, env)
+    try:
+        pids = [server.pid] + children(server.pid)
+        before = cpu_seconds(pids)
+        threads, counts, _statuses, _started = hammer(port, urls, clients, seconds)
+        for thread in threads:
+            thread.join()
+        return (cpu_seconds(pids) - before) / sum(counts)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=10000)
@@ -177,15 +219,7 @@ def main():
                                           check=True, capture_output=True, text=True).stdout.splitlines()[-1])
         urls = seeded["urls"]
         port = free_port()
-        gunicorn = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "praga_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-             "--threads", "4", "--log-level", "warning"], cwd=ROOT, env=env)
-        for _ in range(100):
-            try:
-                Client(port).request("GET", "/health/")
-                break
-            except OSError:
-                time.sleep(0.2)
+        gunicorn = start_gunicorn("praga_site.wsgi", port, env)
         # 1. every page once: the view answers from the database and fills the marks
         warm_statuses = {}
         first = time.monotonic()
@@ -197,18 +231,12 @@ def main():
         # 2. unchanged polls as fast as the server answers
         servers = [gunicorn.pid] + children(gunicorn.pid)
         cpu_before, redis_before, sql_before = cpu_seconds(servers), cpu_seconds([redis.process.pid]), transactions()
-        counts, statuses = [], {}
         # the game where moves are made is watched by its own page (step 3): its other addresses
         # would keep polling an old version, which is no longer "unchanged", so they stay out
         game, _users, tokens = seeded["games"][0]
         watched = next(url for url in urls if url.startswith(f"/games/{game}/poll/"))
         urls = [url for url in urls if not url.startswith(f"/games/{game}/poll/")]
-        started = time.monotonic()
-        deadline = started + args.seconds
-        threads = [threading.Thread(target=poll_loop, args=(port, urls[index::args.clients], deadline, counts, statuses))
-                   for index in range(args.clients)]
-        for thread in threads:
-            thread.start()
+        threads, counts, statuses, started = hammer(port, urls, args.clients, args.seconds)
         # 3. meanwhile a page watches a game where moves are made
         delays = page_sees_moves(port, game, tokens, watched, moves)
         for thread in threads:
@@ -228,6 +256,14 @@ def main():
         print(f"a move is seen by a page polling every {POLL_SECONDS} s after "
               + ", ".join(f"{delay:.1f}" for delay in delays) + f" s (max {max(delays):.1f} s, "
               f"median {statistics.median(delays):.1f} s)")
+        gunicorn.terminate()
+        gunicorn.wait(timeout=30)
+        gunicorn = None
+        floor_per_request = floor(urls, args.clients, args.seconds, env)
+        print(f"the floor, gunicorn answering 204 with no work (same clients, same run): "
+              f"{floor_per_request * 1e6:.0f} µs per request = {args.pages / POLL_SECONDS * floor_per_request:.2f} "
+              f"cores for {args.pages} pages; an unchanged poll costs {(per_poll - floor_per_request) * 1e6:.0f} µs "
+              f"above it")
     finally:
         if gunicorn is not None:
             gunicorn.terminate()

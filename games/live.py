@@ -19,6 +19,12 @@ thousand open pages poll about 3,300 times a second and each answer must cost li
 the HTTP server's own work (benchmarks/live.py). What it skips is harmless for an empty 204 to
 the site's own script: no body to protect with security headers, nothing built from the Host.
 
+The marks are read from each process's copy, kept current by Redis pub/sub
+(games/live_marks.py), so an unchanged poll makes no network round trip; the copy is trusted
+only while its subscriber is connected, and Redis is read otherwise. The token's signature is
+checked once per process and token, and the viewer's presence written at most once a minute
+per process, both remembered in memory.
+
 Who may poll: the page carries a signed token naming the game and the viewer, made when the page
 was drawn for someone allowed to see it, so the cache answer needs no access check of its own; it
 tells nothing but "no change". The viewer's presence is kept in the cache too
@@ -30,14 +36,12 @@ import logging
 import re
 from urllib.parse import parse_qs
 
-import redis
-from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
 from redis.exceptions import RedisError
 
+from games import live_marks
 from games.notifications import activity
 
 log = logging.getLogger(__name__)
@@ -70,18 +74,11 @@ def _superseded_key(kind, game_pk, value):
 def report(game_pk, kind, value, replaced=()):
     """Record a committed `value` of `kind` and the values it `replaced`; cache failures are skipped.
 
-    Integers only: Django's Redis cache stores them as plain numbers, which `_read` reads back raw."""
+    Integers only: Django's Redis cache stores them as plain numbers, which games.live_marks reads raw."""
     entries = {_current_key(kind, game_pk): int(value)}
     entries.update({_superseded_key(kind, game_pk, old): 1 for old in replaced})
     try:
-        client = _client()
-        if client is None:
-            cache.set_many(entries, MARK_SECONDS)
-        else:  # every move reports: one pipelined round trip on the kept client (see _read)
-            pipeline = client.pipeline(transaction=False)
-            for key, number in entries.items():
-                pipeline.set(cache.make_key(key), number, ex=MARK_SECONDS)
-            pipeline.execute()
+        live_marks.write(entries, MARK_SECONDS)
     except (RedisError, OSError) as error:
         log.warning("cache unavailable, live marks of game %s not kept: %r", game_pk, error)
 
@@ -90,47 +87,34 @@ def report_on_commit(game_pk, kind, value, replaced=()):
     transaction.on_commit(lambda: report(game_pk, kind, value, replaced))
 
 
-_redis_clients = {}
-
-
-def _client():
-    """A Redis client of the cache kept for the process, or None if the cache is not Redis:
-    Django's cache builds a new client per call, which costs more than a whole poll's answer."""
-    backend = settings.CACHES["default"]["BACKEND"]
-    if not backend.endswith("RedisCache"):
-        return None
-    location = settings.CACHES["default"]["LOCATION"]
-    client = _redis_clients.get(location)
-    if client is None:
-        client = _redis_clients[location] = redis.Redis.from_url(
-            location, socket_timeout=0.5, socket_connect_timeout=0.5)
-    return client
-
-
-def _read(keys):
-    """{key: int} of the keys found: with Redis one MGET on the kept client."""
-    client = _client()
-    if client is None:
-        return cache.get_many(keys)
-    values = client.mget([cache.make_key(key) for key in keys])
-    return {key: int(value) for key, value in zip(keys, values) if value is not None}
-
-
-def unchanged(game_pk, seen, also=()):
-    """(True only if the cache proves that none of `seen` ({kind: value}) changed, {key: value} of
-    the keys in `also`), read in one round trip."""
+def unchanged(game_pk, seen):
+    """True only if the marks prove that none of `seen` ({kind: value}) changed (one read at most)."""
     keys = [_current_key(kind, game_pk) for kind in seen]
     keys += [_superseded_key(kind, game_pk, value) for kind, value in seen.items()]
     try:
-        found = _read(keys + list(also))
+        found = live_marks.read(keys)
     except (RedisError, OSError, ValueError):
-        return False, {}
-    proven = all(
+        return False
+    return all(
         found.get(_current_key(kind, game_pk)) == value
         and _superseded_key(kind, game_pk, value) not in found
         for kind, value in seen.items()
     )
-    return proven, {key: found[key] for key in also if key in found}
+
+
+_tokens = {}
+TOKEN_MEMORY_LIMIT = 100_000
+
+
+def _viewer(token, game_pk):
+    """read_poll_token, remembered per process: an open page sends the same token every poll, and
+    checking its signature costs more than the rest of the answer."""
+    key = (token, game_pk)
+    if key not in _tokens:
+        if len(_tokens) >= TOKEN_MEMORY_LIMIT:
+            _tokens.clear()
+        _tokens[key] = read_poll_token(token, game_pk)
+    return _tokens[key]
 
 
 @functools.cache
@@ -150,16 +134,14 @@ def answer_unchanged(path, query):
     fields = parse_qs(query)
     try:
         seen = {"version": int(fields["v"][0]), "chat": int(fields["c"][0])}
-        user_id = read_poll_token(fields["t"][0], game_pk)
+        user_id = _viewer(fields["t"][0], game_pk)
     except (KeyError, ValueError):
         return False
-    if user_id is None:
+    if user_id is None or not unchanged(game_pk, seen):
         return False
-    presence = activity.presence_key(user_id) if user_id else None
-    proven, found = unchanged(game_pk, seen, also=[presence] if presence else [])
-    if proven and presence:
-        activity.seen_polling(user_id, found.get(presence))
-    return proven
+    if user_id:
+        activity.seen_polling(user_id)
+    return True
 
 
 class UnchangedPollApplication:

@@ -46,11 +46,20 @@ def presence_key(user_id):
     return f"presence:{user_id}"
 
 
-def seen_polling(user_id, cached_at=None, now=None):
-    """A poll from an open page: refresh the cached presence at most once a minute."""
+_polling_written = {}  # user id -> when this process last wrote the user's presence
+POLLING_MEMORY_LIMIT = 100_000
+
+
+def seen_polling(user_id, now=None):
+    """A poll from an open page: refresh the cached presence at most once a minute per process,
+    remembered in memory so that a poll needs no read to decide."""
     now = now or timezone.now()
-    if cached_at is not None and now - datetime.fromtimestamp(cached_at, tz=dt_timezone.utc) < RESOLUTION:
+    written = _polling_written.get(user_id)
+    if written is not None and timedelta(0) <= now - written < RESOLUTION:
         return
+    if len(_polling_written) >= POLLING_MEMORY_LIMIT:
+        _polling_written.clear()
+    _polling_written[user_id] = now
     try:
         cache.set(presence_key(user_id), int(now.timestamp()), settings.ACTIVE_SECONDS + 60)  # an int: stored raw
     except (RedisError, OSError) as error:

@@ -8,6 +8,10 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+from django.template.loader import render_to_string  # noqa: E402
+
+import engine.praga as praga  # noqa: E402
+from engine.praga.data import edition  # noqa: E402
 from games.boards.praga import board as praga_board  # noqa: E402
 from tests.browser.test_praga_board import page_for, shot  # noqa: E402
 from tests.support.games import acting_user, start_game  # noqa: E402
@@ -44,7 +48,11 @@ MEASURE = """() => {
     const b = e.getBoundingClientRect(), kind = e.getAttribute('data-k').split(':')[0], side = Math.min(b.width, b.height);
     if (b.width && !(kind in smallest && smallest[kind] <= side)) smallest[kind] = side;
   }
-  return {nums, smallest, tokens: tokens.map((b) => [b.width, b.height, b.left]),
+  // the players' pieces: pawns on the road and bridge, cubes on sites and structures, planks
+  const pieces = [...document.querySelectorAll('#praga svg use[data-h$=":road"], #praga .pg-plank use, '
+    + '#praga .pg-cell-city use[href^="#pi-cube"], #praga .pg-structures use[href^="#pi-cube"]')]
+    .map((u) => u.getAttribute('href'));
+  return {nums, smallest, pieces, tokens: tokens.map((b) => [b.width, b.height, b.left]),
           river: label('#praga .pg-river-name'), bridge: label('#praga .pg-bridge-note')};
 }"""
 
@@ -60,18 +68,40 @@ def test_numbers_labels_and_river_tokens_are_readable_and_large_enough(browser, 
     found = page.evaluate(MEASURE)
     shot(page, "legibility-board-%d.png" % width, full=False)
     assert found["nums"]
-    if width >= 1000:  # they were 6-7 px tall; on a phone the display is still drawn to the screen's width (6 px)
-        assert min(found["nums"]) >= 9, found["nums"]
+    assert min(found["nums"]) >= 9, found["nums"]  # they were 6-7 px tall (6 on a phone until session 4)
     assert len(found["tokens"]) >= 2
     lefts = sorted(left for _w, _h, left in found["tokens"])
     assert all(width >= 24 and height >= 24 for width, height, _left in found["tokens"]), found["tokens"]
     assert min(b - a for a, b in zip(lefts, lefts[1:])) >= 24  # no two targets share a 24 px circle
-    # every other target of the board at least 24 px across. Still short: the crane wheel's action
-    # tiles (23 px across, twice that along) and, on a phone, the bridge spaces and the row stacks (22 px)
-    short = {"wheel"} if width >= 1000 else {"wheel", "plank", "refresh"}
-    small = {kind: side for kind, side in found["smallest"].items() if side < 24 and kind not in short}
+    # every other target of the board at least 24 px across (the wheel's action tiles were 19-23 px,
+    # on a phone the bridge spaces and the row stacks 22 px, until session 4)
+    small = {kind: side for kind, side in found["smallest"].items() if side < 24}
     assert not small, small
+    assert {"wheel", "plank", "refresh", "row"} <= set(found["smallest"]), found["smallest"]
     for name in ("river", "bridge"):
         label = found[name]
         assert label["order"].startswith("stroke"), label  # a halo under the letters
         assert contrast(label["fill"], label["stroke"]) >= 4.5, label
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_every_players_pawn_and_cube_carries_its_seat_mark(browser, live_server, alice, bob, carol):
+    game = start_game("praga", [alice, bob, carol])
+    page = page_for(browser, live_server, acting_user(game).user, width=1280, height=900)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#praga[data-ready]")
+    pieces = page.evaluate(MEASURE)["pieces"]
+    pawns = [href for href in pieces if href.startswith("#pi-pawn")]
+    assert sorted(set(pawns)) == ["#pi-pawn-0", "#pi-pawn-1", "#pi-pawn-2"], pawns  # at the gate: one each
+    assert all(href[-2:] in ("-0", "-1", "-2") for href in pieces), pieces  # none drawn without a mark
+
+
+def test_a_laid_plank_shows_its_owners_mark():
+    view = praga.view(praga.new({}, 3, 7), 0)
+    tile = edition(view["edition"]).BRIDGE_TILES[0]["id"]
+    view["bridge"]["planks"] = [{"tile": tile, "space": 2, "seat": 2}]
+    city = praga_board.city(view, edition(view["edition"]))
+    drawn = render_to_string(praga_board.TEMPLATES + "city.html", {"pb": {"city": city}})
+    plank = drawn[drawn.index('class="pg-plank"'):]
+    assert '<use href="#pi-mark-2"' in plank[:plank.index("</g>")]

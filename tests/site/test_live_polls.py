@@ -2,6 +2,7 @@
 
 import json
 import re
+from datetime import timedelta
 from unittest import mock
 
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -10,7 +11,7 @@ from django.core import signals
 from django.db import close_old_connections
 from django.test import RequestFactory
 
-from games import live
+from games import live, live_marks
 from games.notifications import activity, turns
 from praga_site.wsgi import application
 from tests.support.games import post_move, start_game
@@ -100,8 +101,8 @@ def test_marks_that_arrive_out_of_order_never_hide_a_move(toy_game, bob_client, 
     live.report(toy_game.pk, "version", 6, replaced=(5,))
     live.report(toy_game.pk, "version", 5, replaced=(4,))
     live.report(toy_game.pk, "chat", 0)
-    assert live.unchanged(toy_game.pk, {"version": 5, "chat": 0})[0] is False
-    assert live.unchanged(toy_game.pk, {"version": 6, "chat": 0})[0] is False  # lagging: ask the database
+    assert live.unchanged(toy_game.pk, {"version": 5, "chat": 0}) is False
+    assert live.unchanged(toy_game.pk, {"version": 6, "chat": 0}) is False  # lagging: ask the database
     response = poll(bob_client, with_values(url, 5, 0))  # the real game is at version 0: the view says so
     assert response.status_code == 200 and json.loads(response["HX-Trigger"]) == {"game-changed": True}
 
@@ -130,7 +131,7 @@ def test_without_the_cache_the_poll_asks_the_database(toy_game, bob_client, alic
     url = poll_url(bob_client, toy_game)
     poll(bob_client, url)
     post_move(alice_client, toy_game, select(toy_game))  # on_commit hooks do not run here: marks lag
-    with mock.patch.object(live, "_read", side_effect=RedisConnectionError("down")):
+    with mock.patch.object(live_marks, "read", side_effect=RedisConnectionError("down")):
         response = poll(bob_client, url)
     assert response.status_code == 200 and json.loads(response["HX-Trigger"]) == {"game-changed": True}
 
@@ -138,19 +139,20 @@ def test_without_the_cache_the_poll_asks_the_database(toy_game, bob_client, alic
 def test_an_open_page_keeps_its_player_present_without_sql(toy_game, bob, bob_client, django_assert_num_queries):
     url = poll_url(bob_client, toy_game)
     poll(bob_client, url)
-    live.cache.delete(activity.presence_key(bob.pk))
+    later = activity.timezone.now() + timedelta(minutes=2)  # past this process's last presence write
+    activity.cache.delete(activity.presence_key(bob.pk))
     type(bob.profile).objects.filter(pk=bob.profile.pk).update(last_seen=None)
     bob.profile.refresh_from_db()
-    assert not turns.is_active(bob.profile, activity.timezone.now())
-    with django_assert_num_queries(0):
+    assert not turns.is_active(bob.profile, later)
+    with mock.patch.object(activity.timezone, "now", return_value=later), django_assert_num_queries(0):
         poll(bob_client, url)
-    assert turns.is_active(bob.profile, activity.timezone.now())  # no turn email while the page is open
+    assert turns.is_active(bob.profile, later)  # no turn email while the page is open
 
 
 def test_presence_is_written_at_most_once_a_minute(bob):
     now = activity.timezone.now()
     with mock.patch.object(activity.cache, "set") as written:
-        activity.seen_polling(bob.pk, cached_at=None, now=now)
-        activity.seen_polling(bob.pk, cached_at=now.timestamp() - 30, now=now)
-        activity.seen_polling(bob.pk, cached_at=now.timestamp() - 61, now=now)
+        activity.seen_polling(bob.pk, now=now)
+        activity.seen_polling(bob.pk, now=now + timedelta(seconds=30))
+        activity.seen_polling(bob.pk, now=now + timedelta(seconds=61))
     assert written.call_count == 2

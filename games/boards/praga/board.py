@@ -29,7 +29,7 @@ from games.boards.praga.log import log_entries, points_by_round
 # At least 3:1 against the player panel (#f5eedd); the seat marks tell them apart without colour.
 COLOURS = ["#c0661a", "#7b4fa0", "#1f8a78", "#9a7a0a"]
 COLOUR_NAMES = ["orange", "purple", "teal", "yellow"]
-SEAT_MARKS = ["●", "▲", "■", "◆"]  # also drawn on each seat's cubes (#pi-cube-<seat> in _defs.html)
+SEAT_MARKS = ["●", "▲", "■", "◆"]  # also drawn on each seat's cubes, pawns and planks (#pi-cube-<seat>, #pi-pawn-<seat>, #pi-mark-<seat> in _defs.html)
 BOT_COLOUR = "#3b3b3b"
 ROWS = ["upgrade", "wall", "building"]
 ROW_SYMBOL = {"upgrade": "a-upgrade", "wall": "a-wall", "building": "a-building"}
@@ -304,6 +304,9 @@ def _wheel_dynamic(view, ed, turn):
                 hexes.append({"x": round(hx, 1), "y": round(hy, 1), "sym": at["actions"][i]["sym"],
                               "points": geometry.points(hx, hy, 12.5)})
             tx, ty = geometry.polar(c, c, 112, a)
+            # the target: both hexes and the room beside them, 30 units across (over 24 px on a phone)
+            corners = [geometry.polar(*geometry.polar(c, c, radius, a), 15, a + side)
+                       for radius, side in ((88, -90), (126, -90), (126, 90), (88, 90))]
             zone = ed.WHEEL["positions"][pos]
             cost = zone.get("gold", 0) if zone["zone"] == "red" else 0
             vp = zone.get("vp", 0) if zone["zone"] == "blue" else 0
@@ -311,6 +314,7 @@ def _wheel_dynamic(view, ed, turn):
                 vp = ed.WHEEL.get("token_vp", 5)
             notch["tile"] = {
                 "id": tid, "hexes": hexes, "x": round(tx, 1), "y": round(ty, 1), "angle": a + 90,
+                "hit": "M" + " L".join("%.1f %.1f" % corner for corner in corners) + " Z",
                 "token": w.get("token") == tid, "title": at["title"],
                 "text": "%s\n%s\n%s" % (at["text"], notch["text"], _take_text(cost, vp)),
             }
@@ -495,7 +499,7 @@ def city(view, ed):
     space_no = {"I": 1, "II": 2, "III": 3}
     for cell in static["road"]:
         r = dict(cell)
-        r["pawns"] = [{"seat": s, "colour": colour(s), "dx": -9 + 9 * i} for i, s in enumerate(pawns.get(space_no.get(cell["space"], -1), []))]
+        r["pawns"] = [{"seat": s, "colour": colour(s), "mark": seat_mark(s), "dx": -12 + 10 * i} for i, s in enumerate(pawns.get(space_no.get(cell["space"], -1), []))]
         if cell["space"]:
             r["text"] = _road_text(view, ed, cell["space"])
         road.append(r)
@@ -519,6 +523,7 @@ def city(view, ed):
         info = tiles.bridge_tile(eid, plank["tile"])
         planks.append({"space": i, "x": round(b["x0"] + b["sw"] * i + 2, 1),
                        "w": round(b["sw"] * 2 - 4, 1), "tile": plank["tile"], "colour": colour(plank.get("seat")),
+                       "seat": plank.get("seat"), "mark": seat_mark(plank.get("seat")),
                        "title": info["title"], "text": info["text"]})
     bridge["planks"] = planks
     bridge["pieces"] = []
@@ -526,11 +531,11 @@ def city(view, ed):
         x = b["x0"] + b["sw"] * 2 * j
         bridge["pieces"].append({"x": round(x, 1), "w": round(b["sw"] * 2, 1), "id": piece["piece"],
                                  "side": piece["side"]})
-    bridge["iv"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "dy": -10 + 8 * i}
+    bridge["iv"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "mark": seat_mark(pl["seat"]), **_bridgehead_place(i)}
                     for i, pl in enumerate(p for p in view["players"] if p["road"] == 4)]
-    bridge["v"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "dy": -10 + 8 * i}
+    bridge["v"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "mark": seat_mark(pl["seat"]), **_bridgehead_place(i)}
                    for i, pl in enumerate(p for p in view["players"] if p["road"] >= 5)]
-    bridge["start"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "dx": 10 * i}
+    bridge["start"] = [{"seat": pl["seat"], "colour": colour(pl["seat"]), "mark": seat_mark(pl["seat"]), "dx": 13 * i}
                        for i, pl in enumerate(p for p in view["players"] if p["road"] == 0)]
     # 50 units apart: each token's target is at least 24 px wide on a desktop (WCAG 2.5.8)
     river = [tiles.production_token(eid, t) | {"dx": 50 * i} for i, t in enumerate(view["river"])]
@@ -544,6 +549,11 @@ def _road_text(view, ed, space):
     free = ed.ROAD["base"][space]["free"] if choice == "base" else ed.ROAD["variants"][space][choice]
     egg = ed.ROAD["base"][space]["egg"]
     return "%s\n%s\n%s" % (_("King's Road space %s") % space, _(free["text"]), _(egg["text"]))
+
+
+def _bridgehead_place(index):
+    """Pawns in a bridgehead (30 x 44) stand two by two, none hiding another's seat mark."""
+    return {"dx": 1 + 14 * (index % 2), "dy": -20 + 20 * (index // 2)}
 
 
 # ------------------------------------------------------------------ display rows and supply
