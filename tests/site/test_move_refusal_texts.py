@@ -42,9 +42,10 @@ def test_a_dropped_seat_is_refused_with_403_and_told_a_bot_plays_it(toy_game, al
     assert not Move.objects.exists()
 
 
-def test_an_outsider_of_a_private_game_is_told_there_is_no_such_game(alice, bob, carol):
+def test_an_outsider_of_a_private_game_is_told_there_is_no_such_game_its_players_move(alice, bob, carol):
     game = start_game("toy", [alice, bob], visibility="private")
     assert not game.is_public
     assert refused(lambda: submit_move(game.pk, carol, select(game), 0)) == (404, "There is no such game.")
     assert not Move.objects.exists()
     assert Game.objects.get(pk=game.pk).version == 0
+    assert submit_move(game.pk, alice, select(game), 0).move.seq == 1  # its own players move as usual
