@@ -798,6 +798,10 @@ MESSAGES = (
     'Preference: ask me which knight deserts',
     'An offer cannot expire before the current turn.',
     '{line} It stands through turn {turn}.',
+    'Bot for a timed-out seat',
+    'Who finishes the game for a player dropped by a timeout.',
+    'A random bot',
+    'The expert bot',
 )
 
 if __name__ == "__main__":  # print the engine msgids to append (engine/locale/de)
