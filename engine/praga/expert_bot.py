@@ -13,7 +13,8 @@ One decision (`expert_move`):
    more turns have begun (or the game ends), with the same dice for the rollouts (common random
    numbers: the candidates are compared on equal terms); a result is the greedy evaluation
    (`bots._score`): the bot's own value, minus the best other seat's in a game of several players;
-4. it stops when the time budget (`budget` seconds, default 2 s) or `iterations` runs out and
+4. it stops when the time budget (`budget` seconds, default 2 s) or `iterations` runs out (the
+   clock is read before every rollout, and a sample the budget cut short is left out) and
    plays the candidate with the best mean, unless it gains less than `MARGIN` over the greedy
    bot's choice, which then stays.
 
@@ -54,11 +55,17 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     totals = [0.0] * len(moves)
     deadline = clock() + budget if budget is not None else None
     samples = 0
-    while (iterations is None or samples < iterations) and (deadline is None or clock() < deadline):
+    while (iterations is None or samples < iterations) and not _spent(clock, deadline):
         sample = determinize(state, seat, rng.next64())
         rollout_seed = rng.next64()
-        for index, move in enumerate(moves):  # every candidate on the same sample and rollout dice
-            totals[index] += _playout(sample, seat, move, Rng.from_seed(rollout_seed), horizon)
+        results = []
+        for move in moves:  # every candidate on the same sample and rollout dice
+            if _spent(clock, deadline):  # a sample cut short would compare the candidates unfairly
+                break
+            results.append(_playout(sample, seat, move, Rng.from_seed(rollout_seed), horizon))
+        if len(results) < len(moves):
+            break
+        totals = [total + result for total, result in zip(totals, results)]
         samples += 1
     if samples == 0:
         return moves[0]
@@ -66,6 +73,10 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     best = max(range(len(moves)), key=lambda i: (means[i], -i))
     # The greedy bot's choice stays unless the search finds a clear gain over it.
     return moves[best] if means[best] >= means[0] + MARGIN else moves[0]
+
+
+def _spent(clock, deadline):
+    return deadline is not None and clock() >= deadline
 
 
 def _ranked_candidates(state, seat, rng):

@@ -83,14 +83,15 @@ class FakeClock:
 
 def test_the_search_stops_when_its_time_budget_is_spent(states, monkeypatch):
     state, seat = states[1]
-    samples = []
-    real_determinize = expert_bot.determinize
-    monkeypatch.setattr(expert_bot, "determinize",
-                        lambda *args: samples.append(args) or real_determinize(*args))
+    samples, playouts = [], []
+    real_determinize, real_playout = expert_bot.determinize, expert_bot._playout
+    monkeypatch.setattr(expert_bot, "determinize", lambda *args: samples.append(1) or real_determinize(*args))
+    monkeypatch.setattr(expert_bot, "_playout", lambda *args: playouts.append(1) or real_playout(*args))
     clock = FakeClock(step=0.25)
-    move = expert_move(clone(state), seat, Rng.from_seed(4), budget=1.0, clock=clock)
-    # deadline read at 100.25 -> 101.25; the loop sees 100.5, 100.75, 101.0 (three samples), stops at 101.25
-    assert len(samples) == 3 and clock.reads == 5
+    move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
+    # The deadline is 100.25 + 2 = 102.25. Samples start at 100.5 and 101.25 (rollouts read 100.75,
+    # 101.0 and 101.5, 101.75); the third starts at 102.0 and stops before its first rollout (102.25).
+    assert len(samples) == 3 and len(playouts) == 4 and clock.reads == 9
     assert move in P.legal_moves(state, seat)
 
 
