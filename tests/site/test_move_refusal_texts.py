@@ -1,12 +1,12 @@
 """Refusals of games/moves.py whose status and words no other test read (mutation survivors of the
 moves target): a request id is looked up in its own game only, a dropped seat and an outsider of a
-private game are refused with their own status and text."""
+private game are refused with their own status and text; the last move stamps the end of the game."""
 
 import pytest
 
 from games.models import Game, Move, Seat
 from games.moves import MoveRefused, submit_move
-from tests.support.games import post_move, start_game
+from tests.support.games import play_to_end, post_move, start_game
 
 
 def select(game, seat=0):
@@ -49,3 +49,12 @@ def test_an_outsider_of_a_private_game_is_told_there_is_no_such_game_its_players
     assert not Move.objects.exists()
     assert Game.objects.get(pk=game.pk).version == 0
     assert submit_move(game.pk, alice, select(game), 0).move.seq == 1  # its own players move as usual
+
+
+def test_the_last_move_finishes_the_game_at_its_own_time(toy_game):
+    """The end of the game is stamped with the time of the move that ended it (lists and records show it)."""
+    assert toy_game.finished is None
+    game = play_to_end(toy_game)
+    last = Move.objects.filter(game=game).latest("seq")
+    assert game.status == Game.Status.FINISHED
+    assert game.finished == last.created_at == game.updated
