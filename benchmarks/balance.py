@@ -1,6 +1,7 @@
 """Balance check with the greedy bots: Praga and Queen's Architect.
 
     .venv/bin/python benchmarks/balance.py [--game praga|queens_architect|all] [--games 200] [--jobs 2]
+    .venv/bin/python benchmarks/balance.py --game expert [--games 20] [--budget 2.0] [--jobs 1]
 
 Queen's Architect: `--games` seeded greedy games for each of 2, 3 and 4 players (default options,
 the current data edition); per player count it prints how many games ended with a palace (goal
@@ -12,6 +13,14 @@ greedy bot against Peter Parler (default options otherwise), in `--jobs` process
 prints the median winning score of the 2-player games, the median solo score (the rules
 call 140+ a good solo score), quartiles, how often the start player wins, and how often
 the greedy bot used plazas, technologies and the Hunger Wall / Cathedral climbs.
+
+Expert (`--game expert`, engine/praga/expert_bot.py): `--games` solo games of the expert bot
+against Peter Parler and `--games` 2-player games expert vs greedy (the expert in seat 0 in even
+games, seat 1 in odd ones), with `--budget` seconds per decision (default 2 s; its goals are
+stated for that default). Prints the median solo score (goal >= 140), the greedy bot's median on
+the same seeds, the share of 2-player games the expert wins (goal >= 75 %; a tie counts half), the
+decisions timed and the slowest one. Slow: a game takes about 80 decisions per seat, each up to
+the budget.
 """
 
 import argparse
@@ -60,6 +69,56 @@ def summary(label, games):
         values = [g["used"][key] for g in games]
         print("  %-15s per game: mean %.1f, games with none %d" % (
             key, statistics.mean(values), sum(1 for v in values if not v)))
+
+
+def expert_game(args):
+    """One seeded game with the expert bot: solo against Peter Parler, or against the greedy bot."""
+    from engine.praga.expert_bot import expert_move
+
+    players, seed, budget = args
+    expert_seat = seed % 2 if players == 2 else 0
+    durations = []
+
+    def choose(state, seat, rng):
+        if seat != expert_seat:
+            return greedy_move(state, seat, rng)
+        start = time.perf_counter()
+        move = expert_move(state, seat, rng, budget=budget)
+        durations.append(time.perf_counter() - start)
+        return move
+
+    options = {"solo_mode": "parler"} if players == 1 else {}
+    state, _history = play(P.new(options, players, seed), choose, seed)
+    scores = state["result"]["scores"]
+    greedy_scores = None
+    if players == 1:
+        greedy_scores = play(P.new(options, players, seed), greedy_move, seed)[0]["result"]["scores"]
+    others = [score for seat, score in enumerate(scores) if seat != expert_seat]
+    won = 1.0 if not others or scores[expert_seat] > max(others) else 0.5 if scores[expert_seat] == max(others) else 0.0
+    return {"players": players, "expert": scores[expert_seat], "others": others, "won": won,
+            "greedy_solo": greedy_scores[0] if greedy_scores else None, "durations": durations}
+
+
+def expert_summary(results, budget, seconds):
+    solo = [r for r in results if r["players"] == 1]
+    duel = [r for r in results if r["players"] == 2]
+    durations = [d for r in results for d in r["durations"]]
+    print("Expert Praga bot, %.2f s per decision" % budget)
+    if solo:
+        print("  solo vs Peter Parler: %d games, median %.1f (goal >= 140; the greedy bot on the same seeds: %.1f), "
+              "min %d, max %d" % (len(solo), statistics.median(r["expert"] for r in solo),
+                                  statistics.median(r["greedy_solo"] for r in solo),
+                                  min(r["expert"] for r in solo), max(r["expert"] for r in solo)))
+    if duel:
+        wins = sum(r["won"] for r in duel)
+        print("  2 players vs greedy: %d games, expert wins %.1f (%.0f%%, goal >= 75%%), "
+              "median score %.1f vs %.1f" % (len(duel), wins, 100.0 * wins / len(duel),
+                                           statistics.median(r["expert"] for r in duel),
+                                           statistics.median(r["others"][0] for r in duel)))
+    if durations:
+        print("  %d decisions: median %.2f s, slowest %.2f s" % (
+            len(durations), statistics.median(durations), max(durations)))
+    print("%.0f s" % seconds)
 
 
 def queens_architect_game(args):
@@ -120,8 +179,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--game", choices=["praga", "queens_architect", "all"], default="all")
+    parser.add_argument("--game", choices=["praga", "queens_architect", "expert", "all"], default="all")
+    parser.add_argument("--budget", type=float, default=2.0, help="the expert bot's seconds per decision")
     args = parser.parse_args()
+    if args.game == "expert":
+        start = time.time()
+        jobs = [(1, 10000 + seed, args.budget) for seed in range(args.games)]
+        jobs += [(2, seed, args.budget) for seed in range(args.games)]
+        with Pool(args.jobs) as pool:
+            results = pool.map(expert_game, jobs, chunksize=1)
+        expert_summary(results, args.budget, time.time() - start)
+        return
     if args.game in ("queens_architect", "all"):
         start = time.time()
         jobs = [(players, seed, {}) for players in (2, 3, 4) for seed in range(args.games)]

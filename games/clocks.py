@@ -404,15 +404,21 @@ def play_bots(game_pk, limit=5000):
 
 
 def bot_move(game_pk):
+    """One move of a dropped seat. The bot decides on the game as read without a lock (a search
+    may take seconds), and its move is applied only if the game did not change meanwhile."""
+    game = Game.objects.get(pk=game_pk)
+    if game.is_finished:
+        return False
+    acting = engines.to_act(game.game_id, game.state)
+    seat = next((s for s in game.seat_list() if s.dropped and s.position in acting), None)
+    if seat is None:
+        return False
+    (move, new_state), seen = bot_choice(game, seat.position), game.version
     with transaction.atomic():
         game = moves.locked_game(game_pk)
-        if game.is_finished:
-            return False
-        acting = engines.to_act(game.game_id, game.state)
-        seat = next((s for s in game.seat_list() if s.dropped and s.position in acting), None)
-        if seat is None:
-            return False
-        move, new_state = bot_choice(game, seat.position)
+        if game.version != seen:  # moved meanwhile (another task played this seat): decide again
+            return not game.is_finished
+        seat = next(s for s in game.seat_list() if s.position == seat.position)  # new_state: same version
         line = engines.describe(game.game_id, move, game.state, seat.position)
         automatic = engines.automatic_turns(game.game_id, move, game.state)
         moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
@@ -444,17 +450,16 @@ def bot_choice(game, position):
 
 
 def choose_bot_move(game, position, attempt=0):
-    """Praga's and Catan's own random bots (Catan's fills a card choice described by its
-    constraints); any other game: a random legal move (never undo)."""
+    """The bot the game's `seat_bot` option names among its own (`engine.<game>.bots.BOTS`; a random
+    one when the option is missing); a game without bots: a random legal move (never undo)."""
     salt = f":{attempt}" if attempt else ""  # attempt 0 draws as before
     rng = random.Random(f"{game.pk}:{game.version}:{position}{salt}")  # not the game's secret generator
-    if game.game_id in ("praga", "catan_ck"):
-        from importlib import import_module
-
+    choosers = engines.bots(game.game_id)
+    if choosers:
         from engine.core.rng import Rng
 
-        bots = import_module(f"engine.{game.game_id}.bots")
-        return bots.random_move(game.state, position, Rng.from_seed(rng.getrandbits(62)))
+        chooser = choosers.get((game.options or {}).get("seat_bot"), choosers["random"])
+        return chooser(game.state, position, Rng.from_seed(rng.getrandbits(62)))
     legal = [m for m in engines.legal_moves(game.game_id, game.state, position) if m.get("type") != "undo"]
     return rng.choice(legal)
 

@@ -26,6 +26,18 @@ def rules(game_id):
         raise UnknownGame(game_id) from None
 
 
+def bots(game_id):
+    """{name: choose(state, seat, rng)} of the game's own bots (`BOTS` of its `bots` module, which
+    holds "random" at least); {} for a game without."""
+    import importlib
+    import importlib.util
+
+    package = rules(game_id)
+    if not hasattr(package, "__path__") or importlib.util.find_spec(package.__name__ + ".bots") is None:
+        return {}
+    return getattr(importlib.import_module(package.__name__ + ".bots"), "BOTS", {})
+
+
 def title(game_id):
     """The game's name in the active language (an engine TITLE may be a text dict)."""
     from games.text import render

@@ -830,6 +830,10 @@ MESSAGES = (
     'place a starting building and its road',
     'finish playing their progress card',
     'play their turn',
+    'Bot for a timed-out seat',
+    'Who finishes the game for a player dropped by a timeout.',
+    'A random bot',
+    'The expert bot',
 )
 
 if __name__ == "__main__":  # print the engine msgids to append (engine/locale/de)

@@ -223,3 +223,7 @@ def _best(state, seat, moves, rng):
         if best_value is None or value > best_value:
             best, best_value = move, value
     return best if best is not None else concrete(moves[0], rng)
+
+
+# The bots the site may seat (games/clocks.choose_bot_move), by name.
+BOTS = {"random": random_move}

@@ -216,3 +216,13 @@ def _fullest_plaza(state, moves):
             free[pid] = len(free_sites(state, ed, pid))
     best = min(free.values())
     return [m for m in moves if free[sites[m["site"]]["plaza"]] == best]
+
+
+def _expert_move(state, seat, rng):
+    from engine.praga.expert_bot import expert_move
+
+    return expert_move(state, seat, rng)
+
+
+# The bots a game's `seat_bot` option may name (games/clocks.choose_bot_move), by name.
+BOTS = {"random": random_move, "expert": _expert_move}

@@ -46,9 +46,17 @@ OPTIONS = {
         {"name": "cathedral", "label": text(_("Cathedral levels")),
          "help": text(_("The level tiles used on the St. Vitus Cathedral.")),
          "default": "original", "choices": _LEVEL_CHOICES},
+        # read by the site (games/clocks.choose_bot_move) through bots.BOTS, never by the rules
+        {"name": "seat_bot", "label": text(_("Bot for a timed-out seat")),
+         "help": text(_("Who finishes the game for a player dropped by a timeout.")),
+         "default": "random", "players": [2, 3, 4],
+         "choices": [["random", text(_("A random bot"))], ["expert", text(_("The expert bot"))]]},
     ],
 }
 
+
+# Options the site reads and the rules do not: kept out of the state, so they change no game.
+SITE_OPTIONS = ("seat_bot",)
 
 # Bump RULES_VERSION when a change alters what an existing move sequence does (its states,
 # its legality or its outcome), and keep the old behaviour behind `rules_version(state)`
@@ -98,7 +106,8 @@ def new(options, seats, seed, rules_version=None):
     start = 0 if n == 1 else rng.below(n)
     order = [(start + i) % n for i in range(n)]
     state = {
-        "game": "praga", "edition": edition_id, "rules_version": rules_version, "options": opts, "players_count": n,
+        "game": "praga", "edition": edition_id, "rules_version": rules_version,
+        "options": {name: value for name, value in opts.items() if name not in SITE_OPTIONS}, "players_count": n,
         "order": order, "rng": 0, "era": 1, "turn_no": 0, "phase": "play", "active": None,
         "players": [new_player(ed, s) for s in range(n)],
         "turn": None, "deferred": {}, "result": None, "undo": None,

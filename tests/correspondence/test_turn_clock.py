@@ -7,8 +7,10 @@ import pytest
 import time_machine
 
 from games import clocks
+from accounts.models import Profile
 from games.models import Game, Seat
 from tests.correspondence.conftest import move, tick
+from games.moves import submit_move
 from tests.support.games import play_praga_turn, start_game
 
 pytestmark = pytest.mark.django_db
@@ -75,3 +77,33 @@ def test_the_engine_tells_each_turn_boundary():
     assert toygame.turn_marker(toygame.apply(selected, 0, {"type": "play"})) != first
     state = praga.new({"solo_mode": "parler"}, 1, 5)
     assert praga.turn_marker(state) == praga.turn_marker(praga.apply(state, 0, {"type": "take", "tile": "AT1"}))
+
+
+def pass_the_turn_to_bob(alice, bob, committed, profile=True):
+    """A toy game: alice chooses and plays a card, and bob's turn begins with that move."""
+    with committed():
+        game = start_game("toy", [alice, bob])
+    if not profile:  # the invitation made one for him: take it away again
+        Profile.objects.filter(user=bob).delete()
+    for payload in ({"type": "select", "card": game.state["hands"][0][0]}, {"type": "play"}):
+        game.refresh_from_db()
+        with committed():
+            submit_move(game.pk, alice, payload, game.version)
+    game.refresh_from_db()
+    bobs = Seat.objects.get(game=game, user=bob)
+    assert bobs.to_act and bobs.waiting_since is not None
+    return game, bobs
+
+
+def test_a_turn_that_begins_while_its_player_is_on_vacation_starts_paused(alice, bob, committed):
+    assert clocks.start_vacation(bob)
+    game, bobs = pass_the_turn_to_bob(alice, bob, committed)
+    assert bobs.deadline is None and bobs.next_nag is None
+    assert bobs.clock_left == clocks.period(game)  # the whole time per move, kept for the return
+
+
+def test_a_turn_of_a_player_without_a_profile_gets_the_usual_clock(alice, bob, committed):
+    """Accounts made outside the sign-up (createsuperuser, imported records' placeholders) have no profile."""
+    game, bobs = pass_the_turn_to_bob(alice, bob, committed, profile=False)
+    assert not Profile.objects.filter(user=bob).exists()
+    assert bobs.deadline == bobs.waiting_since + clocks.period(game)

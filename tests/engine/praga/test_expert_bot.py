@@ -1,0 +1,128 @@
+"""The expert Praga bot (engine/praga/expert_bot.py): it decides from what its seat may see only,
+stops at its time budget, searches beyond the greedy bot's choice, and finishes games."""
+
+import pytest
+
+import engine.praga as P
+from engine.core.rng import Rng
+from engine.praga import bots, expert_bot
+from engine.praga.common import clone
+from engine.praga.expert_bot import expert_move
+from tests.engine.praga import test_determinize as praga_cases
+
+
+def decision_states():
+    """States of a 2-player and a solo greedy game at a seat's decision with a choice (at least three
+    moves besides undo), without an undo log (a determinization drops another seat's)."""
+    states = []
+    for players, seed, options in ((2, 21, {}), (1, 22, {"solo_mode": "parler"})):
+        def keep(state, seat, move, states=states):
+            choices = [m for m in P.legal_moves(state, seat) if m["type"] != "undo"]
+            if state["turn_no"] % 4 == 2 and not state.get("undo") and len(choices) >= 3 and len(states) < 6 * players:
+                states.append((state, seat))
+        bots.play(P.new(options, players, seed), bots.greedy_move, seed, on_step=keep)
+    return states
+
+
+@pytest.fixture(scope="module")
+def states():
+    return decision_states()
+
+
+def search(state, seat, seed, **options):
+    """A reproducible search: a number of samples instead of a time budget."""
+    return expert_move(state, seat, Rng.from_seed(seed), **{"budget": None, "iterations": 2, **options})
+
+
+def test_changing_what_the_seat_cannot_see_does_not_change_its_move(states):
+    assert len(states) >= 8
+    for state, seat in states:
+        other = praga_cases.rearranged(state, seat)
+        assert P.view(other, seat) == P.view(state, seat)
+        assert other != state  # the hidden parts did change
+        for seed in (1, 2):
+            assert search(clone(state), seat, seed) == search(other, seat, seed)
+
+
+def test_the_search_is_fed_determinized_samples_only(states, monkeypatch):
+    """Every sample is dealt from the determinized copy, never from the real state."""
+    state, seat = states[0]
+    given = []
+    real_determinize = expert_bot.determinize
+
+    def recording(sampled_from, sample_seat, seed):
+        given.append(sampled_from)
+        return real_determinize(sampled_from, sample_seat, seed)
+
+    played_on = []
+    real_playout = expert_bot._playout
+
+    def recording_playout(sample, *args):
+        played_on.append(sample)
+        return real_playout(sample, *args)
+
+    monkeypatch.setattr(expert_bot, "determinize", recording)
+    monkeypatch.setattr(expert_bot, "_playout", recording_playout)
+    search(clone(state), seat, 3, iterations=3, width=2)
+    assert len(given) == 3 and len(played_on) == 6  # each sample plays both candidates
+    # the real generator (it decides every future draw) never reaches the search
+    assert all(sampled_from["rng"] != state["rng"] for sampled_from in given + played_on)
+
+
+class FakeClock:
+    """A clock that advances `step` seconds each time it is read."""
+
+    def __init__(self, step):
+        self.now, self.step, self.reads = 100.0, step, 0
+
+    def __call__(self):
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def test_the_search_stops_when_its_time_budget_is_spent(states, monkeypatch):
+    state, seat = states[1]
+    samples, playouts = [], []
+    real_determinize, real_playout = expert_bot.determinize, expert_bot._playout
+    monkeypatch.setattr(expert_bot, "determinize", lambda *args: samples.append(1) or real_determinize(*args))
+    monkeypatch.setattr(expert_bot, "_playout", lambda *args: playouts.append(1) or real_playout(*args))
+    clock = FakeClock(step=0.25)
+    move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
+    # The deadline is 100.25 + 2 = 102.25. Samples start at 100.5 and 101.25 (rollouts read 100.75,
+    # 101.0 and 101.5, 101.75); the third starts at 102.0 and stops before its first rollout (102.25).
+    assert len(samples) == 3 and len(playouts) == 4 and clock.reads == 9
+    assert move in P.legal_moves(state, seat)
+
+
+def test_an_exhausted_budget_plays_the_greedy_choice_and_no_limit_is_refused(states, monkeypatch):
+    state, seat = states[2]
+    greedy_choice = search(clone(state), seat, 5, width=1)  # one candidate: the greedy bot's choice
+    monkeypatch.setattr(expert_bot, "_playout", lambda *args: pytest.fail("no time was left to search"))
+    assert expert_move(clone(state), seat, Rng.from_seed(5), budget=0.0) == greedy_choice
+    with pytest.raises(ValueError):
+        expert_move(clone(state), seat, Rng.from_seed(5), budget=None, iterations=None)
+
+
+def test_the_search_can_prefer_another_move_than_the_greedy_bot(states, monkeypatch):
+    """Without the margin the best mean wins: some decisions differ from the greedy choice."""
+    monkeypatch.setattr(expert_bot, "MARGIN", -1000.0)
+    differing = 0
+    for state, seat in states[:6]:
+        greedy_choice = search(clone(state), seat, 6, width=1)
+        if search(clone(state), seat, 6, width=3) != greedy_choice:
+            differing += 1
+    assert differing > 0
+
+
+@pytest.mark.parametrize("players, options", [(1, {"solo_mode": "parler"}), (2, {})])
+def test_games_with_the_expert_bot_finish(players, options):
+    def expert_then_greedy(state, seat, rng):
+        if seat == 0:
+            return expert_move(state, seat, rng, budget=None, iterations=1, width=2)
+        return bots.greedy_move(state, seat, rng)
+
+    final, history = bots.play(P.new(options, players, 31), expert_then_greedy, 31)
+    assert final["phase"] == "over"
+    assert len(final["result"]["scores"]) == players
+    assert any(seat == 0 for seat, _move in history)
