@@ -152,3 +152,36 @@ def test_the_service_worker_and_the_profile_switch(alice_client):
     page = alice_client.get("/profile/").content.decode()
     assert f'data-public-key="{push.public_key()}"' in page and "Turn on for this browser" in page
     assert len(base64.urlsafe_b64decode(push.public_key() + "=")) == 65  # an uncompressed P-256 point
+
+
+def test_a_decision_owed_off_turn_is_pushed_to_that_player_only(alice, bob, carol, service, committed):
+    """Catan: the player who must discard on another's 7 gets the push of his turn email."""
+    import time_machine
+
+    from games.moves import submit_move
+    from tests.conftest import client_for
+    from tests.correspondence.conftest import tick
+    from tests.support.catan import seven_ahead, start_catan, user_at
+
+    for user in (alice, bob, carol):
+        user.profile.vacation_auto = False
+        user.profile.save()
+    with committed():
+        game = start_catan([alice, bob, carol])
+    active, (owing_position, _third) = seven_ahead(game, over_limit=[0])
+    game.refresh_from_db()
+    owing = Seat.objects.get(game=game, position=owing_position)
+    browser = Browser(service.url)
+    assert subscribe(client_for(owing.user), browser).status_code == 201
+    with committed():
+        submit_move(game.pk, user_at(game, active), {"type": "roll"}, game.version)
+    owing.refresh_from_db()
+    assert owing.to_act and owing.user != user_at(game, active)
+    with time_machine.travel(owing.waiting_since + timedelta(minutes=10), tick=False), committed():
+        tick()
+    message = PushMessage.objects.get(subscription__user=owing.user)
+    push.deliver(message.pk)  # sent by the outbox's task already, or now
+    [request] = service.requests
+    shown = browser.read(request["body"])
+    assert shown["tag"] == "turn" and f"/games/{game.pk}/" in shown["url"]
+    assert not PushMessage.objects.filter(subscription__user=user_at(game, active)).exists()
