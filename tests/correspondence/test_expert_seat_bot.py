@@ -12,7 +12,7 @@ from engine.praga.expert_bot import expert_move
 from games import clocks
 from games.models import Game, Move, Seat
 from tests.correspondence.conftest import tick
-from tests.support.games import start_game
+from tests.support.games import play_praga_turn, start_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.skipif("praga" not in registry.GAMES, reason="Praga is not registered")]
 
@@ -76,16 +76,18 @@ def test_without_the_option_the_random_bot_plays_it(alice, bob, committed, recor
 def test_a_bot_move_decided_on_an_old_version_is_not_applied(alice, bob, committed, recorded, monkeypatch):
     """The search runs without the game's lock: if the game moved meanwhile, the bot decides again."""
     game, dropped = timed_out_game([alice, bob], committed, {"seat_bot": "expert"})
+    human = Seat.objects.get(game=game, position=1 - dropped.position)
+    play_praga_turn(game, human.user, human.position)  # no on-commit hooks here: the bots wait
+    game.refresh_from_db()
+    assert dropped.position in registry.get("praga").to_act(game.state)
     played = Move.objects.filter(game=game).count()
-    Seat.objects.filter(pk=dropped.pk).update(to_act=True)
     real_choose = clocks.choose_bot_move
 
-    def choose_then_someone_moves(game_row, position):
-        move = real_choose(game_row, position)
+    def choose_then_someone_moves(game_row, position, attempt=0):
+        move = real_choose(game_row, position, attempt)
         Game.objects.filter(pk=game_row.pk).update(version=game_row.version + 1)  # a move committed meanwhile
         return move
 
     monkeypatch.setattr(clocks, "choose_bot_move", choose_then_someone_moves)
-    monkeypatch.setattr(clocks.engines, "to_act", lambda game_id, state: {dropped.position})
     assert clocks.bot_move(game.pk) is True  # not applied: decide again on the new version
     assert Move.objects.filter(game=game).count() == played
