@@ -445,11 +445,7 @@
 
   // ---------------------------------------------------------------- sending
 
-  function csrf() {
-    var input = root().querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
-  }
-
+  // The POST and the reload: the boards' shared helpers (static/boards/board-kit.js).
   function submit(move) {
     if (S.busy) return;
     S.busy = true;
@@ -457,31 +453,12 @@
     // the block is redrawn after the move: its new prompt takes the focus if the board had it
     var active = document.activeElement;
     S.refocus = !active || active === document.body || root().contains(active);
-    document.body.setAttribute("data-sent", "1");  // the live region says "Sent" (static/js/site.js)
-    var r = root();
-    fetch("/api/games/" + r.getAttribute("data-game") + "/moves/", {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
-      body: JSON.stringify({ move: move, version: +r.getAttribute("data-version") })
-    }).then(function (response) {
-      return response.json().then(function (body) { return { status: response.status, body: body }; });
-    }).then(function (res) {
-      if (res.status === 200) return reload();
+    window.BoardKit.submit(root(), move, function (error) {
       S.busy = false;
-      document.body.removeAttribute("data-sent");
-      if (res.status === 409) { tip(S.lastEl, str("stale")); return setTimeout(reload, 800); }
       S.chosen = [];
       refresh();
-      tip(S.lastEl, res.body.error || ("HTTP " + res.status));
-    }).catch(function () { S.busy = false; reload(); });
-  }
-
-  function reload() {
-    if (window.htmx && document.getElementById("live")) {
-      window.htmx.trigger(document.body, "game-changed");
-    } else {
-      window.location.reload();
-    }
+      tip(S.lastEl, error);
+    }, function () { tip(S.lastEl, str("stale")); });
   }
 
   // ---------------------------------------------------------------- information

@@ -161,11 +161,7 @@
 
   // ---------------------------------------------------------------- sending
 
-  function csrf() {
-    var input = root().querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
-  }
-
+  // The POST, the reload and the reason's tip: the boards' shared helpers (static/boards/board-kit.js).
   function submit(move) {
     if (S.busy) return;
     S.busy = true;
@@ -173,43 +169,16 @@
     // the board is redrawn after the move: keyboard users keep their place on it
     var active = document.activeElement;
     S.refocus = !!active && active !== document.body && root().contains(active);
-    document.body.setAttribute("data-sent", "1");
-    var r = root();
-    fetch("/api/games/" + r.getAttribute("data-game") + "/moves/", {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
-      body: JSON.stringify({ move: move, version: +r.getAttribute("data-version") })
-    }).then(function (response) {
-      return response.json().then(function (body) { return { status: response.status, body: body }; });
-    }).then(function (res) {
-      if (res.status === 200) return reload();
+    window.BoardKit.submit(root(), move, function (error) {
       S.busy = false;
-      document.body.removeAttribute("data-sent");
-      if (res.status === 409) { tip(S.lastEl, str("stale")); return setTimeout(reload, 800); }
       reset();
-      tip(S.lastEl, res.body.error || ("HTTP " + res.status));
-    }).catch(function () { S.busy = false; reload(); });
-  }
-
-  function reload() {
-    if (window.htmx && document.getElementById("live")) window.htmx.trigger(document.body, "game-changed");
-    else window.location.reload();
+      tip(S.lastEl, error);
+    }, function () { tip(S.lastEl, str("stale")); });
   }
 
   // ---------------------------------------------------------------- information
 
-  function tip(el, text) {
-    var t = $("qa-tip");
-    if (!t || !text) return;
-    var box = root().getBoundingClientRect();
-    var at = el ? el.getBoundingClientRect() : box;
-    t.textContent = text;
-    t.hidden = false;
-    t.style.left = Math.max(0, Math.min(at.left - box.left, box.width - 280)) + "px";
-    t.style.top = (at.bottom - box.top + 6) + "px";
-    clearTimeout(S.tipTimer);
-    S.tipTimer = setTimeout(function () { t.hidden = true; }, 6000);
-  }
+  function tip(el, text) { window.BoardKit.tip(root(), el, text, $("qa-tip")); }
 
   // A piece drawn large in a dialog with its title, its text and, if it is no choice now, why.
   function enlarge(el) {

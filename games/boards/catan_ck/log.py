@@ -14,6 +14,7 @@ from engine.catan_ck.data.progress_cards import card_record
 from engine.catan_ck.data.terrains import CARD_NAMES, CARD_TYPES
 from games.boards.catan_ck.look import colour, die, seat_mark, translated
 from games.boards.catan_ck.panels import TRACK_COLOURS
+from games.boards.log_events import with_events
 from games.text import is_text, render
 
 LOG_LINES = 40
@@ -102,7 +103,6 @@ def roll(text):
 def log_entries(game, names, until=None):
     """The last LOG_LINES moves, newest first, with the site's events (timeouts, drops) among them."""
     from games import move_log
-    from games.presenters import log_events
 
     out = []
     # through move_log: a finished game's moves are packed into one archive row
@@ -115,16 +115,7 @@ def log_entries(game, names, until=None):
             "production": productions(text, names),
             "keys": " ".join(spots(payload)),
         })
-    oldest = out[-1]["seq"] if len(out) == LOG_LINES else 0
-    events = [{"seq": event["seq"], "seat": None, "colour": "transparent", "mark": "", "text": event["text"],
-               "keys": "", "event": True}
-              for event in log_events(game, names, after=oldest, until=until)]
-    merged, pending = [], list(reversed(events))
-    for entry in out:
-        while pending and pending[0]["seq"] >= entry["seq"]:
-            merged.append(pending.pop(0))
-        merged.append(entry)
-    return merged + pending
+    return with_events(game, names, out, LOG_LINES, until)
 
 
 def cards_words(cards):

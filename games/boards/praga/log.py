@@ -2,6 +2,7 @@
 points of every player round by round (for the end-of-game chart).
 """
 
+from games.boards.log_events import with_events
 from games.text import render
 
 # Each move type's icon: a <symbol> id of templates/games/boards/praga/_defs.html.
@@ -109,10 +110,8 @@ def log_entries(game, names, view, until=None):
 
     Timeouts, drops and cancellations (`GameEvent`) stand right above the move they
     followed, so the board's log is the whole game log."""
-    from games.boards.praga.board import colour, seat_mark
-    from games.presenters import log_events
-
     from games import move_log
+    from games.boards.praga.board import colour, seat_mark
 
     out = []
     for seq, seat, payload, text, _request_id, _at in move_log.newest(game, 40, until=until):
@@ -122,23 +121,7 @@ def log_entries(game, names, view, until=None):
             "text": render(text, names),
             "keys": " ".join(targets(seat, payload, text, view.get("edition"))) if t and isinstance(seat, int) else "",
         })
-    oldest = out[-1]["seq"] if len(out) == 40 else 0
-    events = [
-        {"seq": event["seq"], "seat": None, "colour": "transparent", "mark": "", "icon": "i-clock", "text": event["text"],
-         "keys": "", "event": True}
-        for event in log_events(game, names, after=oldest, until=until)
-    ]
-    return _newest_first_with_events(out, events)
-
-
-def _newest_first_with_events(moves, events):
-    """Merge events (oldest first) into moves (newest first): an event above the move it followed."""
-    merged, pending = [], list(reversed(events))
-    for entry in moves:
-        while pending and pending[0]["seq"] >= entry["seq"]:
-            merged.append(pending.pop(0))
-        merged.append(entry)
-    return merged + pending
+    return with_events(game, names, out, 40, until, icon="i-clock")
 
 
 def points_by_round(game):

@@ -1,5 +1,6 @@
 """The board's log: the newest steps with an icon per move kind, timeouts and drops among them."""
 
+from games.boards.log_events import with_events
 from games.text import render
 
 # Each move type's icon: a <symbol> id of templates/games/boards/queens_architect/_defs.html.
@@ -17,7 +18,6 @@ def log_entries(game, names, until=None):
     site's events (timeouts, drops) right above the move they followed."""
     from games.boards.queens_architect.board import colour, mark
     from games import move_log
-    from games.presenters import log_events
 
     out = []
     # through move_log: a finished game's moves are packed into one archive row
@@ -27,13 +27,4 @@ def log_entries(game, names, until=None):
         out.append({"seq": seq, "seat": seat, "colour": colour(seat) if known else "transparent",
                     "mark": mark(seat) if known else "", "icon": ICON.get(kind, "qa-i-dot"),
                     "text": render(text, names)})
-    oldest = out[-1]["seq"] if len(out) == LAST else 0
-    events = [{"seq": event["seq"], "seat": None, "colour": "transparent", "mark": "", "icon": "qa-i-clock",
-               "text": event["text"], "event": True}
-              for event in log_events(game, names, after=oldest, until=until)]
-    merged, pending = [], list(reversed(events))
-    for entry in out:
-        while pending and pending[0]["seq"] >= entry["seq"]:
-            merged.append(pending.pop(0))
-        merged.append(entry)
-    return merged + pending
+    return with_events(game, names, out, LAST, until, icon="qa-i-clock")
