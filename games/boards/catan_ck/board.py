@@ -8,6 +8,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games import boards
+from games.presenters import player_names
 from games.boards import reasons as board_reasons
 from games.boards.catan_ck import flow as click_flow
 from games.boards.catan_ck import island, panels
@@ -17,9 +18,8 @@ from games.boards.catan_ck.look import colour, seat_mark
 
 def board_context(game, seat, view, legal, step=None):
     """The template context of the Catan board for `seat` (a Seat or None)."""
-    from accounts.models import display_name
 
-    names = {s.position: display_name(s.user) for s in game.seats.select_related("user__profile")}
+    names = player_names(game)  # the seats the page read already
     position = None if seat is None else seat.position
     reasons = {}
     if legal and step is None:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from engine.praga.data import edition, provisional_values
 from games import boards
+from games.presenters import player_names
 from games.boards import geometry
 from games.boards import reasons as board_reasons
 from games.boards.praga import icons
@@ -47,9 +48,8 @@ def seat_mark(seat):
 
 def board_context(game, seat, view, legal, step=None):
     """The template context of the Praga board for `seat` (a Seat or None)."""
-    from accounts.models import display_name
 
-    names = {seat.position: display_name(seat.user) for seat in game.seats.select_related("user__profile")}
+    names = player_names(game)  # the seats the page read already
     position = None if seat is None else seat.position
     moves = [m["move"] if isinstance(m, dict) and "move" in m else m for m in legal or []]
     log = log_entries(game, names, view, until=step) if step is None or step else []

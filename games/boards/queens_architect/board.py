@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from engine.queens_architect.common import edition, map_of
 from engine.queens_architect.names import GUILD_NAMES, LOCATION_TYPE_NAMES, SPACE_NAMES
 from games import boards
+from games.presenters import player_names
 from games.boards.queens_architect import drawing
 
 # At least 3:1 against the panels (#f7f1e3); the seat marks tell them apart without colour.
@@ -35,11 +36,10 @@ def mark(seat):
 
 def board_context(game, seat, view, legal, step=None):
     """The template context of the board for `seat` (a Seat or None); `step`: a replay step."""
-    from accounts.models import display_name
     from games.boards.queens_architect.flow import flow
     from games.boards.queens_architect.log import log_entries
 
-    names = {s.position: display_name(s.user) for s in game.seats.select_related("user__profile")}
+    names = player_names(game)  # the seats the page read already
     position = None if seat is None else seat.position
     moves = [m["move"] if isinstance(m, dict) and "move" in m else m for m in legal or []]
     click_flow = flow(game.state, position, moves, names) if moves and step is None else None
@@ -56,7 +56,6 @@ def build(view, names, me, flow=None, log=None):
     board_map = map_of(view)
     turn = view.get("turn") or {}
     active = turn.get("seat")
-    players = view["players"]
     qa = {
         "me": me, "flow": flow, "log": log or [],
         "my_turn": flow is not None and me is not None and active == me,
