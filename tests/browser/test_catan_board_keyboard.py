@@ -12,29 +12,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from engine.catan_ck.board import GEOMETRY  # noqa: E402
 from games.models import Game  # noqa: E402
 from tests.browser.catan_pages import logged_in_page, shot  # noqa: E402
+from tests.browser.keyboard import focused, press_until  # noqa: E402
 from tests.engine.catan_ck.helpers import empty_board, give, put, with_roll  # noqa: E402
 from tests.support.catan import set_state, start_catan, user_at  # noqa: E402
 
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-FOCUSED = """() => { const e = document.activeElement; return e ? {
-  tag: e.tagName.toLowerCase(), id: e.id, role: e.getAttribute('role'), name: e.getAttribute('aria-label') || e.textContent.trim(),
-  choice: e.getAttribute('data-choice'), key: e.getAttribute('data-key') } : null; }"""
-
-
-def focused(page):
-    return page.evaluate(FOCUSED)
-
-
-def press_until(page, key, wanted, limit=80):
-    for _ in range(limit):
-        page.keyboard.press(key)
-        now = focused(page)
-        if now and wanted(now):
-            return now
-    raise AssertionError("pressing %s never reached the wanted element (last: %r)" % (key, focused(page)))
 
 
 def wait_after(page, version):

@@ -4,48 +4,18 @@ count), then the active player offers a trade with the market's form (a panel be
 and ends the turn on the board."""
 
 import os
-from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from django.conf import settings  # noqa: E402
-from django.test import Client  # noqa: E402
-
 from games.models import Game  # noqa: E402
+from tests.browser.catan_pages import logged_in_page, shot, version, wait_version  # noqa: E402
 from tests.support.catan import seven_ahead, start_catan, user_at  # noqa: E402
 
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-
-def logged_in_page(browser, live_server, user):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-GB")
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": live_server.url}])
-    return context.new_page()
-
-
-def version(page):
-    return int(page.locator("#live").get_attribute("data-version"))
-
-
-def wait_version(page, above, timeout=15.0):
-    for _ in range(int(timeout * 5)):
-        if version(page) > above:
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError(f"the page stayed at version {version(page)}")
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"catan-{name}.png"), full_page=True)
 
 
 def test_a_seven_a_keyboard_discard_a_trade_offer_and_the_end_of_a_turn(browser, live_server, alice, bob, carol):

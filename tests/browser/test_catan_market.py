@@ -11,6 +11,7 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+from games.moves import submit_move  # noqa: E402
 from tests.browser.axe import describe, violations  # noqa: E402
 from tests.browser.catan_pages import fill_offer, version, wait_version  # noqa: E402
 from tests.browser.catan_pages import logged_in_page as board_page  # noqa: E402
@@ -39,13 +40,10 @@ def shot(page, name, parts=("#waiting", "#market")):
     page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": top - 8, "width": width, "height": bottom - top + 16})
 
 
-def hand(game, seat):
-    game.refresh_from_db()
-    return {card: n for card, n in game.state["players"][seat]["hand"].items() if n}
-
-
-def test_two_players_trade_over_the_market_with_an_offer_and_a_counter_offer(browser, live_server, alice, bob, carol):
-    game = start_catan([alice, bob, carol])
+def market_game(users):
+    """A game of three in the active player's action phase: 2 brick and 2 grain for the active
+    player, 2 wool and 2 ore for each other one. Returns (game, active seat)."""
+    game = start_catan(users)
     state = empty_board(seed=5, players=3, stage="action")
     active = state["active"]
     give(state, active, brick=2, grain=2)
@@ -53,6 +51,16 @@ def test_two_players_trade_over_the_market_with_an_offer_and_a_counter_offer(bro
         if seat != active:
             give(state, seat, wool=2, ore=2)
     set_state(game, state)
+    return game, active
+
+
+def hand(game, seat):
+    game.refresh_from_db()
+    return {card: n for card, n in game.state["players"][seat]["hand"].items() if n}
+
+
+def test_two_players_trade_over_the_market_with_an_offer_and_a_counter_offer(browser, live_server, alice, bob, carol):
+    game, active = market_game([alice, bob, carol])
     other = next(seat for seat in range(3) if seat != active)
 
     trader = logged_in_page(browser, live_server, user_at(game, active))
@@ -115,15 +123,7 @@ def test_two_players_trade_over_the_market_with_an_offer_and_a_counter_offer(bro
 
 
 def test_the_market_preferences_and_banner_at_390_px_in_german(browser, live_server, alice, bob, carol):
-    game = start_catan([alice, bob, carol])
-    state = empty_board(seed=5, players=3, stage="action")
-    active = state["active"]
-    give(state, active, brick=2, grain=2)
-    for seat in range(3):
-        if seat != active:
-            give(state, seat, wool=2, ore=2)
-    set_state(game, state)
-    from games.moves import submit_move
+    game, active = market_game([alice, bob, carol])
 
     other = next(seat for seat in range(3) if seat != active)
     submit_move(game.pk, user_at(game, active), {"type": "offer_trade", "give": {"brick": 1}, "want": {"wool": 1},

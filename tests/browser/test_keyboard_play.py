@@ -12,28 +12,11 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from engine import registry  # noqa: E402
+from tests.browser.keyboard import focused, press_until  # noqa: E402
 from tests.browser.test_praga_board import page_for, shot  # noqa: E402
 from tests.support.games import acting_user, start_game  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-FOCUSED = """() => { const e = document.activeElement; return e ? {
-  tag: e.tagName.toLowerCase(), id: e.id, role: e.getAttribute('role'), name: e.getAttribute('aria-label') || e.textContent.trim(),
-  choice: e.getAttribute('data-choice'), key: e.getAttribute('data-key') || e.getAttribute('data-list-key') } : null; }"""
-
-
-def focused(page):
-    return page.evaluate(FOCUSED)
-
-
-def press_until(page, key, wanted, limit=80):
-    """Press `key` until the focused element satisfies `wanted`; returns it."""
-    for _ in range(limit):
-        page.keyboard.press(key)
-        now = focused(page)
-        if now and wanted(now):
-            return now
-    raise AssertionError("pressing %s never reached the wanted element (last: %r)" % (key, focused(page)))
 
 
 def wait_for_version_after(page, version):
