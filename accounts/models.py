@@ -55,7 +55,12 @@ class Profile(models.Model):
 
     @property
     def name(self):
-        return self.display_name or self.user.username
+        from games.seat_bots import account_label
+
+        if self.display_name:
+            return self.display_name
+        # a bot account is named in the reader's language ("Bot (expert)"), never stored
+        return account_label(self.user.username) or self.user.username
 
 
 def profile_of(user):

@@ -380,10 +380,10 @@ def credit_finished_game(game):
 def rank_dropped_last(game):
     """A dropped seat ranks last; the others keep their order among themselves."""
     seats = game.seat_list()
-    dropped = [s for s in seats if s.dropped]
+    dropped = [s for s in seats if s.timed_out]  # a bot's own seat ranks by its score
     if not dropped:
         return
-    kept = [s for s in seats if not s.dropped]
+    kept = [s for s in seats if not s.timed_out]
     for seat in kept:
         if seat.rank is not None:
             better = sum(1 for o in kept if o.rank is not None and o.rank < seat.rank)
@@ -450,15 +450,17 @@ def bot_choice(game, position):
 
 
 def choose_bot_move(game, position, attempt=0):
-    """The bot the game's `seat_bot` option names among its own (`engine.<game>.bots.BOTS`; a random
-    one when the option is missing); a game without bots: a random legal move (never undo)."""
+    """The bot the seat names (a bot the host seated, games/seat_bots.py), else the one the game's
+    `seat_bot` option names, among the game's own (`engine.<game>.bots.BOTS`; a random one when
+    neither is given); a game without bots: a random legal move (never undo)."""
     salt = f":{attempt}" if attempt else ""  # attempt 0 draws as before
     rng = random.Random(f"{game.pk}:{game.version}:{position}{salt}")  # not the game's secret generator
     choosers = engines.bots(game.game_id)
     if choosers:
         from engine.core.rng import Rng
 
-        chooser = choosers.get((game.options or {}).get("seat_bot"), choosers["random"])
+        seated = next((seat.bot for seat in game.seat_list() if seat.position == position and seat.bot), None)
+        chooser = choosers.get(seated or (game.options or {}).get("seat_bot"), choosers["random"])
         return chooser(game.state, position, Rng.from_seed(rng.getrandbits(62)))
     legal = [m for m in engines.legal_moves(game.game_id, game.state, position) if m.get("type") != "undo"]
     return rng.choice(legal)

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import engines
+from games import engines, seat_bots
 from games.models import DAYS_PER_MOVE, TimeoutPolicy, Visibility
 from games.text import render
 
@@ -70,6 +70,7 @@ class InvitationForm(forms.Form):
                 applies_to(self.fields[name], option["players"])
             self.option_fields.append((name, option))
         self.seat_fields = []
+        self.bots = seat_bots.offered(game_id)
         for index in range(1, high):
             name = f"seat_{index}"
             self.fields[name] = forms.CharField(
@@ -78,6 +79,13 @@ class InvitationForm(forms.Form):
             )
             applies_to(self.fields[name], range(max(low, index + 1), high + 1))
             self.seat_fields.append(name)
+            if self.bots:  # only a game whose engine offers bots (games/seat_bots.py)
+                self.fields[f"{name}_bot"] = forms.ChoiceField(
+                    label=_("Seat %(number)d played by") % {"number": index + 1}, required=False,
+                    choices=[("", _("a player (named above, or anyone who joins)"))] + self.bots,
+                )
+                applies_to(self.fields[f"{name}_bot"], range(max(low, index + 1), high + 1))
+                self.seat_fields.append(f"{name}_bot")
         self.multi_player_counts = " ".join(str(n) for n in range(max(low, 2), high + 1))
         applies_to(self.fields["fixed_order"], range(max(low, 2), high + 1))
 
@@ -93,10 +101,16 @@ class InvitationForm(forms.Form):
             if raw in values:
                 options[option["name"]] = values[raw]
         data["options"] = options
-        invited = []
+        invited, bots = [], []
         users = get_user_model().objects
-        for index, name in enumerate(self.seat_fields, start=1):
+        for index, name in enumerate([name for name in self.seat_fields if not name.endswith("_bot")], start=1):
             username = (data.get(name) or "").strip()
+            bot = data.get(f"{name}_bot") or ""
+            if index < players:
+                bots.append(bot)
+            if bot and username and index < players:
+                self.add_error(f"{name}_bot", _("A seat is either a bot's or a player's: leave the name empty."))
+                continue
             if index >= players or not username:
                 if index < players:
                     invited.append(None)
@@ -108,7 +122,7 @@ class InvitationForm(forms.Form):
                 self.add_error(name, _("You already have the first seat."))
             else:
                 invited.append(user)
-        data["invited"] = invited
+        data["invited"], data["bots"] = invited, bots
         return data
 
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from engine.core.errors import IllegalMove
 from engine.core.text import text
-from games import engines, signals
+from games import engines, seat_bots, signals
 from games.models import Game, Invitation, Seat, Slot
 from players import requirements
 
@@ -43,8 +43,11 @@ def check_room_for_game(user):
 
 def create_invitation(host, game_id, players, options, invited, days_per_move=3,
                       visibility="public", fixed_order=False, note="", timeout_policy="drop",
-                      min_rating=None, min_reliability=None):
-    """`invited` lists one entry per seat after the host's: a User or None (open)."""
+                      min_rating=None, min_reliability=None, bots=None):
+    """`invited` lists one entry per seat after the host's: a User or None (open); `bots` as
+    many entries, each the name of one of the game's bots for that seat or "" (a person's).
+    The game starts at once when no seat is left for a person to join (solo, or only bots)."""
+    bots = list(bots or [""] * len(invited))
     try:
         options = engines.normalize(game_id, options, players)
     except engines.UnknownGame:
@@ -53,6 +56,13 @@ def create_invitation(host, game_id, players, options, invited, days_per_move=3,
         raise Refused(error.as_text()) from None
     if len(invited) != players - 1:
         raise Refused(text("Name a player or leave the seat open for each seat."))
+    if len(bots) != len(invited):
+        raise Refused(text("Name a player or leave the seat open for each seat."))
+    offered = engines.bots(game_id)
+    if any(name and name not in offered for name in bots):
+        raise Refused(text("This game has no such bot."))
+    if any(name and user is not None for name, user in zip(bots, invited)):
+        raise Refused(text("A seat is either a bot's or a player's."))
     named = [user.pk for user in invited if user is not None]
     if host.pk in named or len(named) != len(set(named)):
         raise Refused(text("Each player can take only one seat."))
@@ -64,9 +74,9 @@ def create_invitation(host, game_id, players, options, invited, days_per_move=3,
             timeout_policy=timeout_policy, min_rating=min_rating, min_reliability=min_reliability,
         )
         Slot.objects.create(invitation=invitation, index=0, invited=host, user=host)
-        for index, user in enumerate(invited, start=1):
-            Slot.objects.create(invitation=invitation, index=index, invited=user)
-        if players == 1:
+        for index, (user, bot) in enumerate(zip(invited, bots), start=1):
+            Slot.objects.create(invitation=invitation, index=index, invited=user, bot=bot)
+        if all(bots):  # no seat left for a person: solo, or against bots only
             start_game(invitation)
     return invitation
 
@@ -89,13 +99,13 @@ def join(invitation, user, key=None):
         check_room_for_game(user)
         requirements.check(invitation, user)
         free = [s for s in slots if s.user_id is None and s.invited_id == user.pk]
-        free = free or [s for s in slots if s.user_id is None and s.invited_id is None]
+        free = free or [s for s in slots if not s.taken and s.invited_id is None]
         if not free:
             raise Refused(text("There is no free seat for you."))
         slot = free[0]
         slot.user = user
         slot.save(update_fields=["user"])
-        if all(s.user_id is not None for s in invitation.slot_list()):
+        if all(s.taken for s in invitation.slot_list()):
             return start_game(invitation)
     return None
 
@@ -136,8 +146,10 @@ def cancel(invitation, user):
 
 
 def start_game(invitation):
-    """Seat the players (random order unless fixed), deal with a secret seed, start."""
-    users = [slot.user for slot in invitation.slot_list()]
+    """Seat the players and bots (random order unless fixed), deal with a secret seed, start."""
+    slots = invitation.slot_list()
+    bot_accounts = seat_bots.accounts_for([slot.bot for slot in slots])
+    users = [(account or slot.user, slot.bot) for slot, account in zip(slots, bot_accounts)]
     if not invitation.fixed_order:
         secrets.SystemRandom().shuffle(users)
     seed = secrets.randbits(62)
@@ -150,8 +162,10 @@ def start_game(invitation):
     )
     acting = engines.to_act(game.game_id, game.state)
     Seat.objects.bulk_create(
-        Seat(game=game, position=i, user=user, to_act=i in acting, waiting_since=now if i in acting else None)
-        for i, user in enumerate(users)
+        # A bot's seat is dropped from the start: no clock, no email; games/clocks.play_bots moves it.
+        Seat(game=game, position=i, user=user, bot=bot, dropped=bool(bot), to_act=i in acting,
+             waiting_since=now if i in acting else None)
+        for i, (user, bot) in enumerate(users)
     )
     invitation.status = Invitation.Status.STARTED
     invitation.save(update_fields=["status"])

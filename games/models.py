@@ -72,7 +72,7 @@ class Invitation(models.Model):
         return sorted(self.slots.all(), key=lambda slot: slot.index)
 
     def free_slots(self):
-        return [slot for slot in self.slot_list() if slot.user_id is None]
+        return [slot for slot in self.slot_list() if not slot.taken]
 
 
 class Slot(models.Model):
@@ -86,9 +86,22 @@ class Slot(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="slots"
     )
+    # A seat the host gave to one of the game's bots (games/seat_bots.py): taken from the start,
+    # nobody can join it; the game's seat gets a bot account when the game starts.
+    bot = models.CharField(max_length=20, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["invitation", "index"], name="slot_unique_index")]
+
+    @property
+    def taken(self):
+        return self.user_id is not None or bool(self.bot)
+
+    @property
+    def bot_label(self):
+        from games.seat_bots import label
+
+        return label(self.bot) if self.bot else ""
 
 
 class Game(models.Model):
@@ -181,7 +194,11 @@ class Seat(models.Model):
     next_nag = models.DateTimeField(null=True, blank=True, db_index=True)  # next reminder
     warned = models.BooleanField(default=False)  # the 80 % warning went out for this wait
     turn_emailed = models.BooleanField(default=True)  # this wait was in a turn email (or needs none)
-    dropped = models.BooleanField(default=False)  # timed out: a bot plays this seat, it ranks last
+    # A bot plays this seat: a player's who timed out or resigned (it ranks last), or a bot's seat
+    # from the start (`bot` set: it ranks by its score, games/seat_bots.py). Every clock, reminder
+    # and email skips such a seat and games/clocks.play_bots moves for it.
+    dropped = models.BooleanField(default=False)
+    bot = models.CharField(max_length=20, blank=True)  # the game's bot seated by the host, by name
     credited = models.BooleanField(default=False)  # counted towards the player's vacation days
 
     class Meta:
@@ -199,6 +216,11 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"seat {self.position} of game {self.game_id}"
+
+    @property
+    def timed_out(self):
+        """Dropped from a person to a bot (not a bot's own seat)."""
+        return self.dropped and not self.bot
 
 
 class Move(models.Model):

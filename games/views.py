@@ -87,7 +87,7 @@ def new_invitation(request, game_id=None):
                 request.user, game_id, data["players"], data["options"], data["invited"],
                 days_per_move=data["days_per_move"], visibility=data["visibility"],
                 fixed_order=data["fixed_order"], note=data["note"], timeout_policy=data["timeout_policy"],
-                min_rating=data["min_rating"], min_reliability=data["min_reliability"],
+                min_rating=data["min_rating"], min_reliability=data["min_reliability"], bots=data["bots"],
             )
         except invitations.Refused as refused:
             form.add_error(None, render_text(refused.reason))

@@ -7,8 +7,9 @@ rows are locked before the `RatedGame` row is inserted, so for every player the 
 the `RatedGame` ids is the order their ratings were updated in: `recompute` replays the
 games in that order and gets the same numbers.
 
-What counts: a finished game with at least two seats (every seat is a person; a bot only
-ever plays the seat of someone who timed out or resigned, and is not rated). Places come
+What counts: a finished game with at least two seats, every one a person's (a bot plays
+the seat of someone who timed out or resigned and is not rated; a game against a bot the host
+seated is practice: not rated, and no solo high score). Places come
 from the engine's ranking (ties stay ties); a seat dropped for a timeout or resigned ranks
 last. Cancelled games are not rated. Solo games feed the solo high-score tables.
 """
@@ -72,6 +73,8 @@ def solo_opponent_key(game):
 
 def kind_of(game, seats):
     if game.imported:  # a replayed record: its seats are placeholders, its result no one's rating
+        return RatedGame.Kind.SKIPPED
+    if any(seat.bot for seat in seats):  # against a bot the host seated: a practice game (games/seat_bots.py)
         return RatedGame.Kind.SKIPPED
     if places(game, seats) is not None:
         return RatedGame.Kind.RATED

@@ -226,4 +226,4 @@ def _best(state, seat, moves, rng):
 
 
 # The bots the site may seat (games/clocks.choose_bot_move), by name.
-BOTS = {"random": random_move}
+BOTS = {"random": random_move, "greedy": greedy_move}

@@ -224,5 +224,6 @@ def _expert_move(state, seat, rng):
     return expert_move(state, seat, rng)
 
 
-# The bots a game's `seat_bot` option may name (games/clocks.choose_bot_move), by name.
-BOTS = {"random": random_move, "expert": _expert_move}
+# The bots the site may seat, by name: the game's `seat_bot` option names one for a timed-out
+# seat (games/clocks.choose_bot_move), a host any as an opponent (games/seat_bots.py).
+BOTS = {"random": random_move, "greedy": greedy_move, "expert": _expert_move}

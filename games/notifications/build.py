@@ -101,7 +101,7 @@ def turn_recap(entry, profile):
 def players(game):
     from accounts.models import display_name
 
-    rows = [{"name": display_name(s.user), "rank": s.rank, "score": s.score, "dropped": s.dropped}
+    rows = [{"name": display_name(s.user), "rank": s.rank, "score": s.score, "dropped": s.timed_out}
             for s in game.seats.select_related("user__profile")]
     return sorted(rows, key=lambda r: (r["rank"] is None, r["rank"] or 0, r["name"]))
 

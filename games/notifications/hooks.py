@@ -36,6 +36,8 @@ def game_started(sender, game, **kwargs):
     game = Game.objects.get(pk=game.pk)
     seats = game.seat_list()
     acting = [s for s in seats if s.to_act]
+    if any(s.dropped for s in acting):  # a bot the host seated begins (games/seat_bots.py)
+        outbox.delay("play_bots", game.pk)
     with transaction.atomic():
         for seat in seats:
             outbox.queue(seat.user, "started", f"started:{game.pk}:{seat.user_id}", {
