@@ -147,6 +147,19 @@ def test_two_bots_of_one_kind_are_two_accounts_named_apart(alice, committed):
         assert sorted(seat.user.profile.name for seat in game.seat_list() if seat.bot)[0] == "Bot (gierig)"
 
 
+def test_an_invitation_with_a_bot_and_an_open_seat_starts_when_a_player_joins(alice, bob, client, committed):
+    if "catan_ck" not in registry.GAMES:
+        pytest.skip("Catan is not registered")
+    invitation = invitations.create_invitation(alice, "catan_ck", 3, {}, [None, None], bots=["greedy", ""])
+    assert invitation.status == Invitation.Status.OPEN and len(invitation.free_slots()) == 1
+    page = client.get(f"/invitations/{invitation.pk}/").content.decode()
+    assert "Bot (greedy)" in page and "open seat" in page
+    with committed():
+        game = invitations.join(invitation, bob)
+    assert game is not None and sorted(seat.bot for seat in game.seat_list()) == ["", "", "greedy"]
+    assert {seat.user for seat in game.seat_list() if not seat.bot} == {alice, bob}
+
+
 @praga_only()
 def test_a_human_cannot_move_for_the_bots_seat(alice, alice_client):
     # No on-commit hooks here: the bot's task does not run, so its seat may wait.
