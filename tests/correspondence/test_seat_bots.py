@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from engine import registry
-from games import engines, invitations, seat_bots
+from games import engines, invitations
 from games.models import Email, Game, Invitation, Move, Seat
 from players.models import RatedGame, Rating
 from games.moves import submit_move
@@ -213,3 +213,5 @@ def test_a_game_against_a_bot_is_not_rated_and_the_bot_gets_no_email(alice, comm
     emails = Email.objects.filter(kind="finished")
     assert [email.user for email in emails] == [alice]
     assert "Bot (random)" in emails[0].text and "ran out of time" not in emails[0].text
+    assert "Bot (random)" in Client().get("/players/alice/").content.decode()  # her profile's recent games
+    assert Client().get(f"/players/{bot.user.username}/").status_code == 404  # a bot has no profile page
