@@ -14,6 +14,7 @@ from engine import registry
 from games import engines, invitations
 from games.models import Email, Game, Invitation, Move, Seat
 from players.models import RatedGame, Rating
+from players.rematch import rematch
 from games.moves import submit_move
 from tests.support.games import play_praga_turn, post_move
 
@@ -88,6 +89,20 @@ def test_praga_against_the_bot_starts_at_once_and_the_bot_answers_each_move(alic
     assert "Bot (random)" in page
     assert not Email.objects.filter(user=bot.user).exists()  # nothing is ever addressed to a bot
     assert all("bot " not in to for message in mail.outbox for to in message.to)
+
+
+@praga_only()
+def test_a_bot_that_begins_plays_its_turn_as_soon_as_the_game_starts(alice, committed, monkeypatch):
+    options = engines.normalize("praga", {}, 2)
+    seed = next(seed for seed in range(1, 200)  # a deal in which the second seat (the bot's) begins
+                if engines.to_act("praga", engines.new_state("praga", options, 2, seed)) == {1})
+    monkeypatch.setattr(invitations.secrets, "randbits", lambda bits: seed)
+    with committed():
+        game = invitations.create_invitation(alice, "praga", 2, {}, [None], bots=["random"], fixed_order=True).game
+    assert Seat.objects.get(game=game, position=1).bot == "random"
+    assert Move.objects.filter(game=game, seat=1).exists()  # queued by the start, not by a move of alice's
+    assert not Move.objects.filter(game=game, seat=0).exists()
+    assert Seat.objects.get(game=game, user=alice).to_act
 
 
 @praga_only()
@@ -215,3 +230,7 @@ def test_a_game_against_a_bot_is_not_rated_and_the_bot_gets_no_email(alice, comm
     assert "Bot (random)" in emails[0].text and "ran out of time" not in emails[0].text
     assert "Bot (random)" in Client().get("/players/alice/").content.decode()  # her profile's recent games
     assert Client().get(f"/players/{bot.user.username}/").status_code == 404  # a bot has no profile page
+    with committed():
+        again = rematch(game, alice)
+    assert again.status == Invitation.Status.STARTED  # the rematch seats the same bot: it starts at once
+    assert [slot.bot for slot in again.slot_list()] == ["", "random"]
