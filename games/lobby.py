@@ -25,7 +25,7 @@ def open_invitations(game_id=None, players=None, days=None, exclude_user=None, h
 
     invitations = (
         Invitation.objects.filter(status=Invitation.Status.OPEN, visibility="public")
-        .annotate(free=Count("slots", filter=Q(slots__user__isnull=True, slots__invited__isnull=True)))
+        .annotate(free=Count("slots", filter=Q(slots__user__isnull=True, slots__invited__isnull=True, slots__bot="")))
         .filter(free__gt=0)
         .annotate(host_rating=standings.rating_subquery(), host_reliability=standings.reliability_subquery())
         .select_related("host__profile")

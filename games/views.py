@@ -129,7 +129,7 @@ def invitation_page(request, pk):
         "joined": joined, "is_host": is_host,
         "invited": user is not None and any(s.invited_id == user.pk and s.user_id is None for s in slots),
         "can_join": invitation.status == Invitation.Status.OPEN and not joined and any(
-            s.user_id is None and (s.invited_id is None or (user and s.invited_id == user.pk)) for s in slots),
+            not s.taken and (s.invited_id is None or (user and s.invited_id == user.pk)) for s in slots),
     })
 
 

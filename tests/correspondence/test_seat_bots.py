@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from engine import registry
-from games import engines, invitations
+from games import engines, invitations, lobby
 from games.models import Email, Game, Invitation, Move, Seat
 from players.models import RatedGame, Rating
 from players.rematch import rematch
@@ -169,6 +169,8 @@ def test_an_invitation_with_a_bot_and_an_open_seat_starts_when_a_player_joins(al
     assert invitation.status == Invitation.Status.OPEN and len(invitation.free_slots()) == 1
     page = client.get(f"/invitations/{invitation.pk}/").content.decode()
     assert "Bot (greedy)" in page and "open seat" in page
+    [listed] = lobby.open_invitations()
+    assert listed.free == 1  # the bot's seat is not free
     with committed():
         game = invitations.join(invitation, bob)
     assert game is not None and sorted(seat.bot for seat in game.seat_list()) == ["", "", "greedy"]
