@@ -13,9 +13,9 @@ from django.utils import translation
 from engine import registry
 from games import engines, invitations, lobby
 from games.models import Email, Game, Invitation, Move, Seat
+from games.moves import submit_move
 from players.models import RatedGame, Rating
 from players.rematch import rematch
-from games.moves import submit_move
 from tests.support.games import play_praga_turn, post_move
 
 pytestmark = pytest.mark.django_db
