@@ -177,6 +177,17 @@ def test_an_invitation_with_a_bot_and_an_open_seat_starts_when_a_player_joins(al
     assert {seat.user for seat in game.seat_list() if not seat.bot} == {alice, bob}
 
 
+def test_a_bots_seat_is_never_offered_to_join(alice, bob, carol, bob_client, carol_client):
+    if "catan_ck" not in registry.GAMES:
+        pytest.skip("Catan is not registered")
+    invitation = invitations.create_invitation(alice, "catan_ck", 3, {}, [None, carol], bots=["greedy", ""])
+    assert ">Join</button>" not in bob_client.get(f"/invitations/{invitation.pk}/").content.decode()
+    assert ">Join</button>" in carol_client.get(f"/invitations/{invitation.pk}/").content.decode()
+    with pytest.raises(invitations.Refused):
+        invitations.join(invitation, bob)
+    assert not lobby.open_invitations().exists()
+
+
 @praga_only()
 def test_a_human_cannot_move_for_the_bots_seat(alice, alice_client):
     # No on-commit hooks here: the bot's task does not run, so its seat may wait.
