@@ -1,7 +1,8 @@
 """The Commercial Harbor progress card on Catan's board (CK-CARD-HARBOR-01, D-10): the active
 player plays it, chooses an opponent and hands over a resource picked from the own hand; the
 opponent hands back a commodity picked from theirs. A click on a card the engine refuses says
-the engine's reason next to it. Once by mouse, once by keyboard alone."""
+the engine's reason next to it. Once by mouse, once by keyboard alone (a card enlarged with I,
+the focus back on it after Escape: static/boards/board-kit.js)."""
 
 import os
 
@@ -127,6 +128,13 @@ def test_commercial_harbor_is_played_and_answered_by_keyboard(browser, live_serv
     card = press_until(answer, "Tab", lambda e: (e["choice"] or "").startswith("hand:"))
     if card["choice"] != "hand:coin":
         card = press_until(answer, "ArrowRight", lambda e: e["choice"] == "hand:coin")
+    # the card enlarged by keyboard (the boards' shared dialog), and the focus back on it
+    answer.keyboard.press("i")
+    answer.wait_for_selector("#bk-zoom[open]")
+    assert answer.locator("#bk-zoom-title").text_content() == hand_card(answer, "coin").get_attribute("data-title")
+    answer.keyboard.press("Escape")
+    answer.wait_for_selector("#bk-zoom:not([open])", state="attached")
+    assert focused(answer)["choice"] == "hand:coin"
     version = shown_version(answer)
     answer.keyboard.press("Enter")
     wait_after(answer, version)
