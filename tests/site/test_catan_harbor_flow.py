@@ -47,5 +47,6 @@ def test_an_answer_is_a_commodity_of_the_own_hand_with_the_reason_for_a_resource
     assert shown["reasons"]["hand:ore"] == "Choose a commodity you hold."
     assert not any(key.startswith("act:") for key in shown["reasons"])  # no turn of its own to refuse
     waiting, offered = drawn(state, active)  # the active player may still address the other opponent
-    assert {entry["s"][0] for entry in offered["moves"]} == {"harbor:%d" % o for o in range(3) if o not in (active, following)}
+    others = {"harbor:%d" % seat for seat in range(3) if seat not in (active, following)}
+    assert {entry["s"][0] for entry in offered["moves"]} == others
     assert offered["reasons"]["act:road"] == "Waiting for other players' decisions."

@@ -294,8 +294,8 @@ def hand_probes(state, seat):
     if seat == state["active"] and addressed is not None:
         for other in range(state["players_count"]):
             if other != seat and other not in addressed:
-                probes.update({"harbor:%d hand:%s" % (other, card): {"type": "harbor_offer", "offers": {str(other): card}}
-                               for card in held})
+                for card in held:
+                    probes["harbor:%d hand:%s" % (other, card)] = {"type": "harbor_offer", "offers": {str(other): card}}
     for decision in state["decisions"]:
         if decision["seat"] == seat and decision["kind"] == "harbor_commodity":
             probes.update({"hand:%s" % card: {"type": "harbor_commodity", "decision": decision["id"], "commodity": card}
