@@ -46,7 +46,7 @@ def test_an_answer_is_a_commodity_of_the_own_hand_with_the_reason_for_a_resource
     assert sorted(entry["s"][0] for entry in shown["moves"]) == ["hand:cloth", "hand:paper"]
     assert shown["reasons"]["hand:ore"] == "Choose a commodity you hold."
     assert not any(key.startswith("act:") for key in shown["reasons"])  # no turn of its own to refuse
-    waiting, offered = drawn(state, active)  # the active player may still address the other opponent
+    _legal, offered = drawn(state, active)  # the active player may still address the other opponent
     others = {"harbor:%d" % seat for seat in range(3) if seat not in (active, following)}
     assert {entry["s"][0] for entry in offered["moves"]} == others
     assert offered["reasons"]["act:road"] == "Waiting for other players' decisions."
