@@ -1,7 +1,8 @@
 // Shared drawing helpers of the game boards: the click flow over the legal moves (which moves
 // still fit the clicks so far, which keys come next), the engine's reason next to an illegal
 // click, the enlarge dialog, log lines that highlight what they changed, keyboard choices on
-// the board (role, name, one tab stop, arrows, Enter/Space) and sending a move.
+// the board (names for the pieces; role, name, one tab stop, arrows, Enter/Space, I to enlarge)
+// and sending a move. Used by the boards of static/praga, static/catan_ck and static/queens_architect.
 // No rules here: the page embeds the legal moves, each with the keys of its clicks.
 (function () {
   "use strict";
@@ -46,32 +47,54 @@
     tip.timer = setTimeout(function () { t.hidden = true; }, 6000);
   }
 
-  var opener = null;
-  function enlarge(el) {
-    var dlg = $("bk-zoom");
+  // The enlarge dialog of a board: `look.prefix` names its elements (<prefix>-zoom, -zoom-title,
+  // -zoom-text, -zoom-art and an optional -zoom-reason; "bk" by default). `opts.reason`: why the
+  // piece may not be chosen now; `opts.art`: a picture of it as markup, else a piece of the SVG
+  // board is drawn anew. Closing the dialog gives the focus back to what opened it, or to
+  // `opts.back()` when that is gone (the board was redrawn meanwhile).
+  var zoom = { opener: null, back: null, id: null };
+  function enlarge(el, opts, look) {
+    opts = opts || {};
+    look = look || {};
+    var p = look.prefix || "bk";
+    var dlg = $(p + "-zoom");
     if (!dlg) return;
-    if (!dlg.open) opener = document.activeElement;
-    $("bk-zoom-title").textContent = el.getAttribute("data-title") || "";
-    $("bk-zoom-text").textContent = el.getAttribute("data-text") || "";
-    var art = $("bk-zoom-art");
+    if (!dlg.open) { zoom.opener = document.activeElement; zoom.back = opts.back || null; zoom.id = dlg.id; }
+    $(p + "-zoom-title").textContent = el.getAttribute("data-title") || "";
+    $(p + "-zoom-text").textContent = el.getAttribute("data-text") || "";
+    var why = $(p + "-zoom-reason");
+    if (why) { why.hidden = !opts.reason; why.textContent = opts.reason || ""; }
+    var art = $(p + "-zoom-art");
     art.textContent = "";
     if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
+    if (opts.art) { art.innerHTML = opts.art; return; }
     if (el instanceof SVGGraphicsElement && el.tagName.toLowerCase() === "g") {
       var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
       var clone = el.cloneNode(true);
       clone.removeAttribute("transform");
-      clone.classList.remove("bk-hl", "bk-chosen", "bk-flash");
+      clone.classList.remove(classes(look).hl, classes(look).chosen, classes(look).flash);
       svg.appendChild(clone);
       art.appendChild(svg);
       try {
-        var b = clone.getBBox();
+        var b = clone.getBBox();  // measured once shown: the dialog is open by now
         svg.setAttribute("viewBox", [b.x - 4, b.y - 4, b.width + 8, b.height + 8].join(" "));
       } catch (err) { art.textContent = ""; }
     }
   }
   document.addEventListener("close", function (event) {
-    if (event.target && event.target.id === "bk-zoom" && opener && document.contains(opener)) opener.focus();
+    if (!event.target || event.target.id !== zoom.id) return;
+    var back = zoom.opener;
+    zoom.opener = null;
+    if (back && document.contains(back) && back !== document.body) back.focus({ preventScroll: true });
+    else if (zoom.back) zoom.back();
   }, true);
+
+  // A board's class names for highlighted, chosen and blinking pieces (bk-hl, bk-chosen, bk-flash
+  // unless `look.prefix` says otherwise).
+  function classes(look) {
+    var p = (look && look.prefix) || "bk";
+    return { hl: p + "-hl", chosen: p + "-chosen", flash: p + "-flash" };
+  }
 
   // A log line: the pieces it changed blink (`name`: the board's class for it, bk-flash by default).
   function flash(root, keys, name) {
@@ -89,29 +112,57 @@
 
   function isControl(el) {
     var tag = el.tagName.toLowerCase();
-    return tag === "button" || tag === "a" || tag === "input" || tag === "select" || tag === "textarea";
+    return tag === "button" || tag === "a" || tag === "input" || tag === "select" || tag === "textarea" || tag === "summary";
   }
 
-  // The board pieces holding a next key become buttons with a name and one tab stop between them.
-  function paint(root, next, chosen, labels, current) {
+  // Board pieces a screen reader can name: a piece that holds no choice is one image named by its
+  // title (not a run of numbers), one that holds choices a named group. `skip(el)`: pieces left
+  // unnamed (e.g. click spots that are invisible until they become choices).
+  function nameThePieces(root, skip) {
+    root.querySelectorAll("svg [data-title]").forEach(function (el) {
+      if (skip && skip(el)) return;
+      var role = el.querySelector("[data-k]") ? "group" : "img";
+      el.setAttribute("data-role", role);
+      el.setAttribute("role", role);
+      el.setAttribute("aria-label", el.getAttribute("data-title"));
+    });
+  }
+
+  // What a choice is called: the step's words for its key, else the piece's title.
+  function choiceName(el, key, labels) {
+    return (labels && labels[key]) || el.getAttribute("data-title") || key;
+  }
+
+  // The pieces holding a next key are highlighted and become buttons with a name and one tab stop
+  // between them (`current`: the one that keeps it); every other piece gives its role and its
+  // place in the tab order back. `look`: the board's class prefix (see `classes`), `name(el, key)`
+  // for the choices' names (default `choiceName`), `oneByKey`: only the first piece of a key is a
+  // choice. Returns {choices, current}.
+  function paint(root, next, chosen, labels, current, look) {
+    look = look || {};
+    var cls = classes(look);
+    var name = look.name || function (el, key) { return choiceName(el, key, labels); };
     var choices = [];
     root.querySelectorAll("[data-k]").forEach(function (el) {
-      if (isControl(el)) return;
       var keys = keysOf(el);
       var key = keys.filter(function (k) { return has(next, k); })[0];
-      el.classList.toggle("bk-hl", !!key);
-      el.classList.toggle("bk-chosen", keys.some(function (k) { return has(chosen, k); }));
-      if (key && !choices.some(function (c) { return c.getAttribute("data-choice") === key; })) {
+      el.classList.toggle(cls.hl, !!key);
+      el.classList.toggle(cls.chosen, keys.some(function (k) { return has(chosen, k); }));
+      if (isControl(el)) return;  // a button already is one
+      var taken = look.oneByKey && choices.some(function (c) { return c.getAttribute("data-choice") === key; });
+      if (key && !taken) {
         el.setAttribute("data-choice", key);
         el.setAttribute("role", "button");
-        var title = el.getAttribute("data-title");
-        el.setAttribute("aria-label", (labels && labels[key]) || title || key);
+        el.setAttribute("aria-label", name(el, key));
+        if (el.getAttribute("data-text")) el.setAttribute("aria-description", el.getAttribute("data-text"));
         choices.push(el);
       } else if (el.hasAttribute("data-choice")) {
         el.removeAttribute("data-choice");
-        el.removeAttribute("role");
-        el.removeAttribute("aria-label");
         el.removeAttribute("tabindex");
+        el.removeAttribute("aria-description");
+        var role = el.getAttribute("data-role");
+        if (role) { el.setAttribute("role", role); el.setAttribute("aria-label", el.getAttribute("data-title")); }
+        else { el.removeAttribute("role"); el.removeAttribute("aria-label"); }
       }
     });
     if (!has(choices, current)) current = choices[0] || null;
@@ -129,6 +180,16 @@
     choices[to].setAttribute("tabindex", "0");
     choices[to].focus();
     return choices[to];
+  }
+
+  // A key on a focused board choice `el`: Enter or Space chooses it (`on.choose(el)`), the arrows
+  // (Home, End) go to another of `on.choices` (`on.moved(el)` with the one focused then), I shows
+  // it enlarged (`on.enlarge(el)`). True when the key was one of these.
+  function pieceKey(event, el, on) {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); on.choose(el); return true; }
+    if (event.key in ARROWS) { event.preventDefault(); on.moved(moveAmong(on.choices, el, ARROWS[event.key])); return true; }
+    if (event.key === "i" || event.key === "I") { event.preventDefault(); on.enlarge(el); return true; }
+    return false;
   }
 
   // ---------------------------------------------------------------- sending
@@ -162,7 +223,8 @@
 
   window.BoardKit = {
     $: $, has: has, keysOf: keysOf, prefix: prefix, candidates: candidates, nextOf: nextOf, complete: complete,
-    nextKeys: nextKeys, tip: tip, enlarge: enlarge, flash: flash, paint: paint, isControl: isControl,
-    ARROWS: ARROWS, moveAmong: moveAmong, submit: submit, reload: reload
+    nextKeys: nextKeys, tip: tip, enlarge: enlarge, classes: classes, flash: flash, paint: paint,
+    isControl: isControl, nameThePieces: nameThePieces, choiceName: choiceName, ARROWS: ARROWS,
+    moveAmong: moveAmong, pieceKey: pieceKey, submit: submit, reload: reload
   };
 })();

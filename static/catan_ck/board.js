@@ -12,6 +12,11 @@
   var C = window.CatanBoard = { state: S };
 
   function root() { return $("catan"); }
+  // Pieces of the island that are click targets stay unnamed until they are choices: 126 spots
+  // are drawn invisible (games/boards/catan_ck/island.py).
+  function isSpot(el) { return el.hasAttribute("data-k") && !!el.closest(".ck-island"); }
+  // the same key on two pieces (a road and its path spot) is one choice
+  var LOOK = { oneByKey: true };
   function str(name) { return S.strings[name] || ""; }
   function isButton(key) { return S.flow && has(S.flow.buttons, K.prefix(key)); }
 
@@ -24,9 +29,7 @@
     S.strings = {};
     var tpl = $("bk-strings");
     if (tpl && tpl.content) tpl.content.querySelectorAll("[data-s]").forEach(function (el) { S.strings[el.getAttribute("data-s")] = el.textContent; });
-    r.querySelectorAll("svg [data-title]").forEach(function (el) {
-      if (!el.hasAttribute("data-k") || !el.closest(".ck-island")) { el.setAttribute("role", "img"); el.setAttribute("aria-label", el.getAttribute("data-title")); }
-    });
+    K.nameThePieces(r, isSpot);
     refresh();
     if (S.refocus) { S.refocus = false; focusPrompt(); }
     r.setAttribute("data-ready", "1");  // the page's readiness signal (browser tests)
@@ -39,7 +42,7 @@
 
   function refresh() {
     if (!root()) return;
-    if (!S.flow) { K.paint(root(), [], [], null, null); return; }
+    if (!S.flow) { K.paint(root(), [], [], null, null, LOOK); return; }
     var cands, next;
     for (var guard = 0; guard < 8; guard++) {
       cands = K.candidates(S.flow, S.chosen);
@@ -64,7 +67,7 @@
       closePicker();
     }
     $("bk-hint").textContent = S.picking ? str("pick-title") : hint(next);
-    var painted = K.paint(root(), next, S.chosen, S.flow.labels, S.current);
+    var painted = K.paint(root(), next, S.chosen, S.flow.labels, S.current, LOOK);
     S.choices = painted.choices; S.current = painted.current;
     // while spots are asked for, the other spots of that kind answer a click with the reason
     var island = root().querySelector(".ck-island");
@@ -282,14 +285,17 @@
       if (reason) { K.tip(r, el, reason); return; }
     }
     var info = t.closest("[data-title]");
-    if (info) K.enlarge(info);
+    if (info) enlarge(info);
   });
+
+  // Closing the dialog gives the focus back to the piece, or to the prompt if it was redrawn.
+  function enlarge(el) { K.enlarge(el, { back: focusPrompt }, LOOK); }
 
   document.addEventListener("contextmenu", function (event) {
     var r = root();
     if (!r || !r.contains(event.target)) return;
     var info = event.target.closest("[data-title]");
-    if (info) { event.preventDefault(); K.enlarge(info); }
+    if (info) { event.preventDefault(); enlarge(info); }
   });
 
   // A focused board choice: Enter or Space chooses it, arrows go to the next or previous one,
@@ -300,13 +306,9 @@
     var target = event.target;
     var dlg = $("bk-zoom");
     if (dlg && dlg.open) return;
-    if (target.hasAttribute && target.hasAttribute("data-choice") && r.contains(target)) {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault(); S.lastEl = target; choose(target.getAttribute("data-choice")); return;
-      }
-      if (event.key in K.ARROWS) { event.preventDefault(); S.current = K.moveAmong(S.choices, target, K.ARROWS[event.key]); return; }
-      if (event.key === "i" || event.key === "I") { event.preventDefault(); K.enlarge(target); return; }
-    }
+    if (target.hasAttribute && target.hasAttribute("data-choice") && r.contains(target) && K.pieceKey(event, target, {
+      choices: S.choices, enlarge: enlarge, moved: function (to) { S.current = to; },
+      choose: function (el) { S.lastEl = el; choose(el.getAttribute("data-choice")); } })) return;
     if (event.key === "Escape" && S.chosen.length) { reset(); focusPrompt(); }
   });
 

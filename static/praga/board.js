@@ -1,20 +1,22 @@
-// Praga board: click flows over the legal moves, enlargements, log highlights.
-// The page embeds the legal moves, each with the keys of the clicks that pick it
-// (games/boards/praga_flow.py); this script only filters them. No rules here.
+// Praga board: click flows over the legal moves, rotating and previewing a tile, the list of
+// choices. The page embeds the legal moves, each with the keys of the clicks that pick it
+// (games/boards/praga/flow.py); this script only filters them. No rules here. Enlarging,
+// reasons, log highlights, keyboard choices on the board and sending: static/boards/board-kit.js.
 (function () {
   "use strict";
+  var K = window.BoardKit;
+  if (!K) return;
   if (window.PragaBoard) { window.PragaBoard.init(); return; }
 
   var AUTO = ["via", "bonus", "cube", "pay", "keep", "plank:none", "rot"];
   var S = { flow: null, chosen: [], rot: null, next: [], lastEl: null, busy: false, strings: {},
-            current: null, listOpen: false, refocus: false, opener: null };
+            current: null, choices: [], listOpen: false, refocus: false };
   var P = window.PragaBoard = { state: S };
+  var $ = K.$, has = K.has, keysOf = K.keysOf, prefix = K.prefix;
+  // Praga's names in the shared helpers: pg-hl, pg-chosen, pg-flash, the #pg-zoom dialog
+  var LOOK = { prefix: "pg", name: choiceName };
 
-  function $(id) { return document.getElementById(id); }
   function root() { return $("praga"); }
-  function keysOf(el) { return (el.getAttribute("data-k") || "").split(" ").filter(Boolean); }
-  function prefix(key) { return key.split(":")[0]; }
-  function has(list, x) { return list.indexOf(x) >= 0; }
   function isButton(key) { return S.flow && has(S.flow.buttons, prefix(key)); }
   function isAuto(key) { return has(AUTO, prefix(key)) || has(AUTO, key); }
   function str(name) { return S.strings[name] || ""; }
@@ -32,14 +34,12 @@
     }
     r.querySelectorAll(".pg-pan").forEach(addZoomButton);
     watchPrompt();
-    nameThePieces();
+    K.nameThePieces(r);
     var list = $("pg-list");
     if (list) {
       list.open = S.listOpen;
       list.addEventListener("toggle", function () { S.listOpen = list.open; });
     }
-    var dialog = $("pg-zoom");
-    if (dialog) dialog.addEventListener("close", returnFocus);
     refresh();
     // after a move sent from this page the block was redrawn: focus goes to the new prompt
     if (S.refocus) { S.refocus = false; focusPrompt(); }
@@ -211,14 +211,10 @@
     return b.top >= top - 2 && b.bottom <= window.innerHeight + 2 && b.left >= left - 2 && b.right <= right + 2;
   }
 
+  // Highlighted pieces become named buttons with one tab stop between them (board-kit.js).
   function paint(next, chosen) {
-    root().querySelectorAll("[data-k]").forEach(function (el) {
-      var keys = keysOf(el);
-      var hl = keys.some(function (k) { return has(next, k); });
-      el.classList.toggle("pg-hl", hl);
-      el.classList.toggle("pg-chosen", keys.some(function (k) { return has(chosen, k); }));
-    });
-    focusablePieces(next);
+    var painted = K.paint(root(), next, chosen, S.flow && S.flow.labels, S.current, LOOK);
+    S.choices = painted.choices; S.current = painted.current;
   }
 
   function buttons(next) {
@@ -269,22 +265,6 @@
 
   // ---------------------------------------------------------------- keyboard and screen reader
 
-  // Board pieces a screen reader can name: a piece that holds no choice is one image named by
-  // its title (not a run of numbers); one that holds choices is a named group.
-  function nameThePieces() {
-    root().querySelectorAll("svg [data-title]").forEach(function (el) {
-      var holdsChoices = !!el.querySelector("[data-k]");
-      el.setAttribute("data-role", holdsChoices ? "group" : "img");
-      el.setAttribute("role", holdsChoices ? "group" : "img");
-      el.setAttribute("aria-label", el.getAttribute("data-title"));
-    });
-  }
-
-  function isControl(el) {
-    var tag = el.tagName.toLowerCase();
-    return tag === "button" || tag === "a" || tag === "input" || tag === "select" || tag === "textarea" || tag === "summary";
-  }
-
   // What a choice is called: the step's words for the key (Take action tile AT3), and the
   // piece's own title when it says more.
   function choiceName(el, key) {
@@ -292,48 +272,6 @@
     var title = el.getAttribute("data-title") || el.getAttribute("data-name") || "";
     if (label && title && label.indexOf(title) < 0) return label + ": " + title;
     return label || title || key;
-  }
-
-  function boardChoices() {
-    return Array.prototype.filter.call(root().querySelectorAll("[data-k]"), function (el) {
-      return el.classList.contains("pg-hl") && !isControl(el);
-    });
-  }
-
-  // The highlighted pieces are buttons with one tab stop between them (arrows move on);
-  // every other piece gives its role and its place in the tab order back.
-  function focusablePieces(next) {
-    var choices = boardChoices();
-    root().querySelectorAll("[data-k]").forEach(function (el) {
-      if (isControl(el) || has(choices, el)) return;
-      if (!el.hasAttribute("data-choice")) return;
-      el.removeAttribute("data-choice");
-      el.removeAttribute("tabindex");
-      el.removeAttribute("aria-description");
-      var role = el.getAttribute("data-role");
-      if (role) { el.setAttribute("role", role); el.setAttribute("aria-label", el.getAttribute("data-title")); }
-      else { el.removeAttribute("role"); el.removeAttribute("aria-label"); }
-    });
-    if (!has(choices, S.current)) S.current = choices[0] || null;
-    choices.forEach(function (el) {
-      var key = keysOf(el).filter(function (k) { return has(next, k); })[0];
-      el.setAttribute("data-choice", key);
-      el.setAttribute("role", "button");
-      el.setAttribute("aria-label", choiceName(el, key));
-      if (el.getAttribute("data-text")) el.setAttribute("aria-description", el.getAttribute("data-text"));
-      el.setAttribute("tabindex", el === S.current ? "0" : "-1");
-    });
-  }
-
-  function moveAmongChoices(from, step) {
-    var choices = boardChoices();
-    if (!choices.length) return;
-    var i = choices.indexOf(from);
-    var to = step === "first" ? 0 : step === "last" ? choices.length - 1 : (i + step + choices.length) % choices.length;
-    if (S.current) S.current.setAttribute("tabindex", "-1");
-    S.current = choices[to];
-    S.current.setAttribute("tabindex", "0");
-    S.current.focus();
   }
 
   function chooseOnBoard(el) {
@@ -350,7 +288,7 @@
     var box = list.querySelector(".pg-list-buttons");
     box.textContent = "";
     var seen = [];
-    boardChoices().forEach(function (el) {
+    S.choices.forEach(function (el) {
       var key = el.getAttribute("data-choice");
       if (!key || has(seen, key) || !has(next, key)) return;
       seen.push(key);
@@ -368,13 +306,6 @@
   function focusPrompt() {
     var hint = $("pg-hint");
     if (hint) hint.focus({ preventScroll: true });
-  }
-
-  function returnFocus() {
-    var back = S.opener;
-    S.opener = null;
-    if (back && document.contains(back) && back !== document.body) back.focus({ preventScroll: true });
-    else focusPrompt();
   }
 
   // ---------------------------------------------------------------- placement preview
@@ -453,7 +384,7 @@
     // the block is redrawn after the move: its new prompt takes the focus if the board had it
     var active = document.activeElement;
     S.refocus = !active || active === document.body || root().contains(active);
-    window.BoardKit.submit(root(), move, function (error) {
+    K.submit(root(), move, function (error) {
       S.busy = false;
       S.chosen = [];
       refresh();
@@ -464,43 +395,17 @@
   // ---------------------------------------------------------------- information
 
   // the reason next to a piece, and log highlights: the boards' shared helpers (static/boards/board-kit.js)
-  function tip(el, text) { window.BoardKit.tip(root(), el, text, $("pg-tip")); }
+  function tip(el, text) { K.tip(root(), el, text, $("pg-tip")); }
 
+  // A piece enlarged, with the reason it may not be chosen now; a piece to choose in the prompt
+  // shows its picture (the flow's art). Closing gives the focus back, else to the prompt.
   function enlarge(el, reason) {
-    var dlg = $("pg-zoom");
-    if (!dlg) return;
-    if (!dlg.open) S.opener = document.activeElement;
-    $("pg-zoom-title").textContent = el.getAttribute("data-title") || "";
-    $("pg-zoom-text").textContent = el.getAttribute("data-text") || "";
-    var why = $("pg-zoom-reason");
-    why.hidden = !reason;
-    why.textContent = reason || "";
-    var art = $("pg-zoom-art");
-    art.textContent = "";
-    var artKey = el.getAttribute("data-art");
-    if (artKey && S.flow && S.flow.art && S.flow.art[artKey]) {
-      art.innerHTML = S.flow.art[artKey].svg;
-      if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
-      return;
-    }
-    if (el instanceof SVGGraphicsElement && el.tagName.toLowerCase() === "g") {
-      var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-      var clone = el.cloneNode(true);
-      clone.removeAttribute("transform");
-      clone.classList.remove("pg-hl", "pg-chosen", "pg-flash");
-      svg.appendChild(clone);
-      art.appendChild(svg);
-      if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
-      try {
-        var b = clone.getBBox();
-        svg.setAttribute("viewBox", [b.x - 4, b.y - 4, b.width + 8, b.height + 8].join(" "));
-      } catch (err) { art.textContent = ""; }
-      return;
-    }
-    if (typeof dlg.showModal === "function" && !dlg.open) dlg.showModal();
+    var key = el.getAttribute("data-art");
+    var art = key && S.flow && S.flow.art && S.flow.art[key];
+    K.enlarge(el, { reason: reason, art: art ? art.svg : null, back: focusPrompt }, LOOK);
   }
 
-  function flash(keys) { window.BoardKit.flash(root(), keys, "pg-flash"); }
+  function flash(keys) { K.flash(root(), keys, K.classes(LOOK).flash); }
 
   // ---------------------------------------------------------------- events
 
@@ -550,14 +455,10 @@
   });
 
   // A focused board choice: Enter or Space chooses it, arrows go to the next or previous
-  // choice (Home, End: the first, the last), I shows the piece enlarged.
-  var ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
-
+  // choice (Home, End: the first, the last), I shows the piece enlarged (board-kit.js).
   function pieceKey(event, el) {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); chooseOnBoard(el); return true; }
-    if (event.key in ARROWS) { event.preventDefault(); moveAmongChoices(el, ARROWS[event.key]); return true; }
-    if (event.key === "i" || event.key === "I") { event.preventDefault(); enlarge(el, null); return true; }
-    return false;
+    return K.pieceKey(event, el, { choices: S.choices, choose: chooseOnBoard,
+                                   moved: function (to) { S.current = to; }, enlarge: function (at) { enlarge(at, null); } });
   }
 
   document.addEventListener("keydown", function (event) {
@@ -572,7 +473,7 @@
     if (event.key === "Escape") { reset(); focusPrompt(); return; }
     if (rotating && (event.key === "r" || event.key === "R" || event.key === "ArrowRight")) { event.preventDefault(); rotate(1); }
     else if (rotating && (event.key === "q" || event.key === "Q" || event.key === "ArrowLeft")) { event.preventDefault(); rotate(-1); }
-    else if (event.key === "Enter" && !$("pg-confirm").hidden && !isControl(target)) { event.preventDefault(); confirmNow(); }
+    else if (event.key === "Enter" && !$("pg-confirm").hidden && !K.isControl(target)) { event.preventDefault(); confirmNow(); }
   });
 
   document.addEventListener("htmx:afterSettle", function () { init(); });

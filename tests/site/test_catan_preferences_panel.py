@@ -8,7 +8,7 @@ import pytest
 from games import engines
 from games.boards.catan_ck import preferences
 from tests.conftest import client_for
-from tests.engine.catan_ck.helpers import empty_board, give
+from tests.engine.catan_ck.helpers import empty_board, give, put
 from tests.support.catan import set_state, start_catan, user_at
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def press(game, position, key, label):
 def test_every_preference_of_the_spec_has_a_row_with_its_current_value(catan):
     shown = rows(catan, 1)
     assert set(shown) == {"auto_roll", "trade_offers", "progress_overflow", "knight_retreat", "deserter_victim",
-                          "card_choice", "aqueduct", "defender_deck", "harbor_answer"}
+                          "card_choice", "aqueduct", "defender_deck", "harbor_answer", "city_to_lose"}
     assert shown["auto_roll"]["current"] == "Let me roll myself"
     assert shown["aqueduct"]["current"] == "Ask me"
     assert [c["label"] for c in shown["aqueduct"]["choices"]] == [
@@ -92,3 +92,23 @@ def test_a_forged_preference_is_refused_with_400(catan):
         assert response.status_code == 400, value
     catan.refresh_from_db()
     assert "preferences" not in catan.state["players"][1] or catan.state["players"][1]["preferences"] is None
+
+
+def test_the_city_to_lose_is_chosen_among_the_own_cities_a_metropolis_does_not_protect(alice, bob, carol):
+    game = start_catan([alice, bob, carol])
+    state = empty_board(seed=5, players=3, stage="action")
+    for city in ("-1,0;0,-1;0,0", "0,0;1,-1;1,0"):
+        put(state, 1, "city", city)
+    put(state, 1, "city", "0,1;1,0;1,1", metropolis="trade")  # a metropolis is never pillaged
+    put(state, 2, "city", "-1,1;0,0;0,1")
+    set_state(game, state)
+    row = rows(game, 1)["city_to_lose"]
+    assert row["current"] == "Ask me" and not row["empty"]
+    labels = [c["label"] for c in row["choices"]]
+    assert len(labels) == 3 and labels[0] == "Ask me" and all(label.startswith("City at ") for label in labels[1:])
+    second = labels[2]
+    assert press(game, 1, "city_to_lose", second).status_code == 200
+    assert game.state["players"][1]["preferences"]["city_to_lose"] == ["0,0;1,-1;1,0", "-1,0;0,-1;0,0"]
+    assert rows(game, 1)["city_to_lose"]["current"] == second + " first"
+    assert rows(game, 0)["city_to_lose"]["empty"]  # no city of its own: nothing to choose but Ask me
+    assert [c["label"] for c in rows(game, 0)["city_to_lose"]["choices"]] == ["Ask me"]

@@ -2,8 +2,9 @@
 
 A move becomes a list of step keys, as on Praga's board (games/boards/praga/flow.py). A key
 names a thing on the island whose SVG element carries it in `data-k` (`int:<intersection>`,
-`path:<path>`, `hex:<hex>`) or a button of the prompt bar (`act:city`, `victim:2`,
-`white:3`, `card:spy-1`, ...) whose text is in `labels`. The page keeps the moves whose keys
+`path:<path>`, `hex:<hex>`), a card of the reader's own hand (`hand:<card type>`, in its player panel) or a
+button of the prompt bar (`act:city`, `victim:2`, `white:3`, `card:spy-1`, ...) whose text is
+in `labels`. The page keeps the moves whose keys
 include every click so far and highlights their next keys: what is highlighted always comes
 from `legal_moves`, never from rules. Card choices (`{"choose": {...}}`, a discard on a 7)
 are picked in the prompt with a live count (`picks`).
@@ -33,11 +34,13 @@ PICKS = ("discard", "give_cards", "take_cards")
 DRAWN = set(ACTIONS) | set(PICKS) | {
     "setup_place", "roll", "move_robber", "end_turn", "undo", "play_progress", "take_progress",
     "place_deserter", "desert_knight", "retreat_knight", "lose_city", "choose_deck", "discard_progress",
-    "take_aqueduct", "harbor_commodity",
+    "take_aqueduct", "harbor_offer", "harbor_commodity",
 }
 # Keys drawn as buttons of the prompt bar (every other key is a spot on the island).
 BUTTONS = ["act", "btn", "victim", "white", "red", "card", "target", "ctype", "track", "crane",
-           "give", "take", "pick", "deck", "pcard", "res", "commodity", "none", "done"]
+           "give", "take", "pick", "deck", "pcard", "res", "commodity", "none", "done", "harbor"]
+# Keys of things beside the island that the flow names itself (not by their titles).
+NAMED = BUTTONS + ["hand"]
 TURN_BUTTONS = ["btn:end_turn", "btn:undo"]
 # Keys that are the only choice left are taken without asking (the one victim at a robber hex).
 AUTO = ["victim"]
@@ -68,8 +71,11 @@ def steps(move):
         return ["pcard:%s" % move["card"]]
     if kind == "take_aqueduct":
         return ["res:%s" % (move.get("resource") or "none")]
-    if kind == "harbor_commodity":
-        return ["commodity:%s" % move["commodity"]]
+    if kind == "harbor_offer":  # one opponent, then the resource handed over, from the hand
+        (other, resource), = move["offers"].items()
+        return ["harbor:%s" % other, "hand:%s" % resource]
+    if kind == "harbor_commodity":  # the commodity handed back, from the hand
+        return ["hand:%s" % move["commodity"]]
     return ["btn:%s" % kind]  # a card choice (PICKS): its button opens the picker
 
 
@@ -139,7 +145,7 @@ def flow(view, legal, names, reasons):
         "moves": entries,
         # buttons of the legal moves, and of the actions refused now (drawn greyed, with the reason)
         "labels": {key: label(view, key, names) for key in sorted(keys | {k for k in reasons if " " not in k})
-                   if key.split(":", 1)[0] in BUTTONS},
+                   if key.split(":", 1)[0] in NAMED},
         "reasons": reasons,
         "places": places(),
         "buttons": BUTTONS,
@@ -163,6 +169,7 @@ def places():
         "int": _("Choose a highlighted intersection on the island."),
         "path": _("Choose a highlighted path on the island."),
         "hex": _("Choose a highlighted hex on the island."),
+        "hand": _("Choose a highlighted card in your hand."),
     }
 
 
@@ -210,6 +217,11 @@ def label(view, key, names):
         return translated(DECK_NAMES[value])
     if kind == "none":
         return _("Place no knight")
+    if kind == "harbor":
+        return _("Commercial Harbor: trade with %s") % names[int(value)]
+    if kind == "hand":
+        name = translated(CARD_NAMES[value])
+        return _("%s from your hand") % (name[:1].upper() + name[1:])
     return key
 
 
@@ -227,8 +239,11 @@ def reasons_for(state, seat, legal):
     none of whose moves is legal (said on its button), and each spot of an action that the
     engine refuses there ("act:city int:<x>", looked up with the keys chosen so far)."""
     from engine.catan_ck.moves import to_act
+    from engine.catan_ck.turn import harbor_wait
 
-    if seat is None or seat not in to_act(state):
+    # the active player waiting for Commercial Harbor answers may still address other opponents
+    waiting = state["phase"] == "play" and seat == state["active"] and harbor_wait(state)
+    if seat is None or (seat not in to_act(state) and not waiting):
         return {}
     legal_keys = set()
     for move in legal:
@@ -244,7 +259,8 @@ def reasons_for(state, seat, legal):
     elif state["turn"]["stage"] == "robber":
         for name in GEOMETRY.land_names:
             probes["hex:%s" % name] = {"type": "move_robber", "hex": name, "victim": None}
-    elif state["turn"]["stage"] == "action" and not state.get("card_step"):
+    elif state["turn"]["stage"] == "action" and not state.get("card_step") and seat == state["active"]:
+        # (another seat acts now only to answer a decision: its refused actions would be noise)
         for action, (kind, place) in PROBED_ACTIONS.items():
             spots = GEOMETRY.paths if place == "path" else GEOMETRY.intersections
             field = "path" if place == "path" else "intersection"
@@ -257,6 +273,8 @@ def reasons_for(state, seat, legal):
                 probes["act:%s %s:%s" % (action, place, name)] = {"type": kind, field: name}
         probes["act:improve"] = {"type": "buy_improvement", "track": "science"}
         probes["act:trade"] = {"type": "maritime_trade", "give": "brick", "take": "ore"}
+    if state["phase"] == "play":
+        probes.update(hand_probes(state, seat))
     several = {key: moves for key, moves in probes.items() if isinstance(moves, list)}
     found = refusals(engine_apply, state, seat, {k: m for k, m in probes.items() if k not in several}, legal_keys)
     for key, moves in several.items():
@@ -265,6 +283,24 @@ def reasons_for(state, seat, legal):
         if said:
             found[key] = max(said, key=said.count)
     return found
+
+
+def hand_probes(state, seat):
+    """Commercial Harbor (D-10): each card of the own hand, handed over to each opponent the
+    player may still address, or handed back to answer; the engine says why one may not go."""
+    held = [card for card, count in state["players"][seat]["hand"].items() if count]
+    probes = {}
+    addressed = state["turn"].get("harbor")
+    if seat == state["active"] and addressed is not None:
+        for other in range(state["players_count"]):
+            if other != seat and other not in addressed:
+                for card in held:
+                    probes["harbor:%d hand:%s" % (other, card)] = {"type": "harbor_offer", "offers": {str(other): card}}
+    for decision in state["decisions"]:
+        if decision["seat"] == seat and decision["kind"] == "harbor_commodity":
+            probes.update({"hand:%s" % card: {"type": "harbor_commodity", "decision": decision["id"], "commodity": card}
+                           for card in held})
+    return probes
 
 
 def own_spots(state, seat, action, spots, place):

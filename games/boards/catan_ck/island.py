@@ -173,14 +173,23 @@ def spots(view):
     hex_names = {name: hex_title(view, name) for name in GEOMETRY.land_names}
     sea = _("sea")
     intersections = [{"name": name, "x": spot(name)[0], "y": spot(name)[1],
-                      "title": _("Intersection: %s") % ", ".join(
-                          [hex_names[h] for h in GEOMETRY.intersection_hexes[name]]
-                          + [sea] * (3 - len(GEOMETRY.intersection_hexes[name])))}
+                      "title": _("Intersection: %s") % place_name(name, hex_names, sea)}
                      for name in GEOMETRY.intersections]
     paths = [{"name": path, "points": path_band(path),
               "title": _("Path: %s") % " | ".join(hex_names.get(part, sea) for part in path.split(";"))}
              for path in GEOMETRY.paths]
     return intersections, paths
+
+
+def place_name(intersection, hex_names, sea):
+    """An intersection said by the land hexes it touches ("Forest 8, Hills 5, sea")."""
+    touched = GEOMETRY.intersection_hexes[intersection]
+    return ", ".join([hex_names[h] for h in touched] + [sea] * (3 - len(touched)))
+
+
+def intersection_name(view, intersection):
+    hex_names = {name: hex_title(view, name) for name in GEOMETRY.intersection_hexes[intersection]}
+    return place_name(intersection, hex_names, _("sea"))
 
 
 def hex_title(view, name):

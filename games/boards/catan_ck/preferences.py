@@ -3,8 +3,9 @@
 Each choice is a button posting a real `set_preferences` move with one key; the panel shows the
 current value of each. Preferences are in the view of their own seat only, so the panel is
 drawn for the reader's own seat and nobody else (a spectator and a replay get none). Ranked
-orders are offered by their first choice (the engine ranks the rest in the game's order); longer
-orders and the city order of D-02 are set through the API.
+orders are offered by their first choice (the engine ranks the rest in the game's order; longer
+orders are set through the API). The city to lose to the barbarians (D-02) is offered among the
+seat's own cities a metropolis does not protect, each named by the hexes it touches.
 """
 
 import json
@@ -14,6 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 from engine.catan_ck.data.progress_cards import DECKS, DECK_NAMES
 from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, RESOURCES
 from engine.catan_ck.preferences import DEFAULTS
+from games.boards.catan_ck.island import intersection_name
 from games.presenters import card_name
 from games.text import render
 
@@ -41,6 +43,7 @@ RANKED = {
     "defender_deck": (gettext_noop("Deck after a tied defence"), DECKS),
     "harbor_answer": (gettext_noop("Commercial Harbor: hand back"), COMMODITIES),
 }
+CITY_TITLE = gettext_noop("Barbarians win: the city I lose")
 
 
 def move_json(key, value):
@@ -63,18 +66,20 @@ def ranked_choices(key, items):
     return choices
 
 
-def current_label(key, value, choices):
+def current_label(key, value, choices, name=None):
+    """`name`: how the first item of a ranked order is said when no choice offers it any more
+    (a city lost or made a metropolis since)."""
     if isinstance(value, list) and value:
-        return gettext("%(first)s first") % {"first": next(label for v, label in choices
-                                                           if isinstance(v, list) and v[0] == value[0])}
+        first = next((label for v, label in choices if isinstance(v, list) and v[0] == value[0]), None)
+        return gettext("%(first)s first") % {"first": first or (name or str)(value[0])}
     return next((label for v, label in choices if v == value), str(value))
 
 
-def row(key, title, choices, current):
+def row(key, title, choices, current, name=None):
     chosen = current.get(key, DEFAULTS[key])
     same = (lambda v: isinstance(v, list) and isinstance(chosen, list) and v[:1] == chosen[:1]) \
         if isinstance(chosen, list) else (lambda v: v == chosen)
-    return {"key": key, "title": gettext(title), "current": current_label(key, chosen, choices),
+    return {"key": key, "title": gettext(title), "current": current_label(key, chosen, choices, name),
             "choices": [{"label": label, "json": move_json(key, value), "current": same(value)}
                         for value, label in choices]}
 
@@ -90,4 +95,21 @@ def context(game, seat, view, legal, step=None):
     rows = [row(key, title, [(value, gettext(label)) for value, label in values], current)
             for key, (title, values) in PLAIN.items()]
     rows += [row(key, title, ranked_choices(key, items), current) for key, (title, items) in RANKED.items()]
+    rows.append(city_row(view, reader, current))
     return {"preferences": {"rows": rows}}
+
+
+def city_row(view, seat, current):
+    """D-02: Ask me, or one of the seat's cities first (the others follow in the board's order).
+    The engine skips a listed city that is no longer one (its D-02 offers pillageable cities)."""
+    cities = sorted(name for name, building in view["buildings"].items()
+                    if building["owner"] == seat and building["kind"] == "city" and not building["metropolis"])
+
+    def named(intersection):
+        return gettext("City at %(place)s") % {"place": intersection_name(view, intersection)}
+
+    choices = [(None, gettext(ASK))] + [([city] + [other for other in cities if other != city], named(city))
+                                       for city in cities]
+    shown = row("city_to_lose", CITY_TITLE, choices, current, name=named)
+    shown["empty"] = gettext("You have no city the barbarians could take yet.") if not cities else ""
+    return shown
