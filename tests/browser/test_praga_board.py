@@ -90,10 +90,10 @@ PLAY = """async ({skip, limit}) => {
 }"""
 
 
-def page_for(browser, live_server, user, width=1400, height=1000, mobile=False):
+def page_for(browser, live_server, user, width=1400, height=1000, mobile=False, touch=False):
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile,
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=touch,
                                   device_scale_factor=2 if mobile else 1)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
                           "url": live_server.url}])

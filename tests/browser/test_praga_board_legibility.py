@@ -3,6 +3,7 @@ seat mark each, numbers large enough to read, labels that stand out from the riv
 targets at least 24 px wide (WCAG 2.5.8)."""
 
 import os
+import random
 
 import pytest
 
@@ -13,10 +14,12 @@ from django.template.loader import render_to_string  # noqa: E402
 import engine.praga as praga  # noqa: E402
 from engine.praga.data import edition  # noqa: E402
 from games.boards.praga import board as praga_board  # noqa: E402
-from tests.browser.test_praga_board import page_for, shot  # noqa: E402
+from tests.browser.test_praga_board import ARTIFACTS, page_for, shot  # noqa: E402
+from tests.browser.test_praga_board_shots import play_until  # noqa: E402
 from tests.support.games import acting_user, start_game  # noqa: E402
 
 PANEL = "#f5eedd"  # .pg-player's background
+READABLE = 11  # px: the rendered height of every number and label of the board (its text box)
 
 
 def luminance(colour):
@@ -68,7 +71,7 @@ def test_numbers_labels_and_river_tokens_are_readable_and_large_enough(browser, 
     found = page.evaluate(MEASURE)
     shot(page, "legibility-board-%d.png" % width, full=False)
     assert found["nums"]
-    assert min(found["nums"]) >= 9, found["nums"]  # they were 6-7 px tall (6 on a phone until session 4)
+    assert min(found["nums"]) >= READABLE, found["nums"]  # they were 6-7 px tall (6 on a phone until session 4)
     assert len(found["tokens"]) >= 2
     lefts = sorted(left for _w, _h, left in found["tokens"])
     assert all(width >= 24 and height >= 24 for width, height, _left in found["tokens"]), found["tokens"]
@@ -105,3 +108,80 @@ def test_a_laid_plank_shows_its_owners_mark():
     drawn = render_to_string(praga_board.TEMPLATES + "city.html", {"pb": {"city": city}})
     plank = drawn[drawn.index('class="pg-plank"'):]
     assert '<use href="#pi-mark-2"' in plank[:plank.index("</g>")]
+
+
+# Every text of the board's pictures as drawn on the screen: its height, its area (a pannable
+# cell of the grid, or a player's boards), and its colours when it has a halo under the letters.
+TEXTS = """() => {
+  const rgb = (s) => s.startsWith('rgb') ? '#' + s.match(/\\d+/g).slice(0, 3).map((n) => (+n).toString(16).padStart(2, '0')).join('') : s;
+  return [...document.querySelectorAll('#praga svg text')].map((t) => {
+    const b = t.getBoundingClientRect(), s = getComputedStyle(t), cell = t.closest('.pg-pan, .pg-player');
+    const piece = t.closest('[data-title], [data-name]');
+    return {height: b.height, text: t.textContent.trim(), cls: t.getAttribute('class') || '',
+            piece: piece ? piece.getAttribute('data-title') || piece.getAttribute('data-name') : '',
+            area: cell ? cell.className.split(' ').find((c) => c.startsWith('pg-cell-') || c === 'pg-player') : '?',
+            fill: rgb(s.fill), stroke: rgb(s.stroke), halo: s.paintOrder.startsWith('stroke') && s.stroke !== 'none'};
+  }).filter((t) => t.height > 0 && t.text);
+}"""
+
+
+def too_small(texts, area=None):
+    # to the whole pixel: the layout places text at fractions of a pixel
+    return sorted({(t["area"], t["piece"], t["cls"], t["text"], round(t["height"], 1)) for t in texts
+                   if round(t["height"]) < READABLE and area in (None, t["area"])})
+
+
+def midgame_page(browser, live_server, users, width):
+    game = start_game("praga", users)
+    play_until(game, 20, random.Random(5))  # tiles in the city, VP on the tracks, numbers on every board
+    page = page_for(browser, live_server, acting_user(game).user, width=width, height=900, mobile=width < 500,
+                    touch=width < 500)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#praga[data-ready]")
+    return page
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_every_number_and_label_of_the_board_reads_at_11_px_on_a_desktop(browser, live_server, alice, bob):
+    page = midgame_page(browser, live_server, [alice, bob], 1280)
+    texts = page.evaluate(TEXTS)
+    shot(page, "legibility-midgame-1280.png")
+    assert len(texts) > 200 and {t["area"] for t in texts} >= {"pg-cell-city", "pg-cell-crane", "pg-cell-display",
+                                                                 "pg-cell-structures", "pg-player"}
+    # the victory-point discs' numbers were 5-6 px tall, the city tiles' 6-7, the tracks' 6 (session 4)
+    assert not too_small(texts), too_small(texts)
+    assert_halos_contrast(texts)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_every_number_reads_at_11_px_or_after_enlarging_its_area_by_tap_or_keyboard(
+        browser, live_server, alice, bob):
+    page = midgame_page(browser, live_server, [alice, bob], 390)
+    texts = page.evaluate(TEXTS)
+    shot(page, "legibility-midgame-390.png")
+    small_areas = {area for area, *_ in too_small(texts)}
+    # the crane wheel, the structures and one's own and the others' boards read at once; the
+    # city and the display (too dense for 390 px) read once their "+" enlarges them
+    assert small_areas <= {"pg-cell-city", "pg-cell-display"}, [t for t in too_small(texts) if t[0] not in ("pg-cell-city", "pg-cell-display")]
+    assert_halos_contrast(texts)
+    for area in sorted(small_areas):
+        button = page.locator(f"#praga .{area} > .pg-zoombtn")
+        button.focus()
+        page.keyboard.press("Enter")
+        enlarged = page.evaluate(TEXTS)
+        assert not too_small(enlarged, area), too_small(enlarged, area)
+        page.locator(f"#praga .{area}").screenshot(path=str(ARTIFACTS / f"legibility-enlarged-{area}-390.png"))
+        page.keyboard.press("Enter")  # back to the whole picture on the screen
+        assert too_small(page.evaluate(TEXTS), area)
+        button.tap()  # and by a finger
+        assert not too_small(page.evaluate(TEXTS), area)
+        button.tap()
+
+
+def assert_halos_contrast(texts):
+    haloed = [t for t in texts if t["halo"]]
+    assert {"pg-vpn", "pg-num"} <= {t["cls"] for t in haloed}
+    for t in haloed:
+        assert contrast(t["fill"], t["stroke"]) >= 4.5, t

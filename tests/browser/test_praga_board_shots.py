@@ -141,3 +141,23 @@ def test_phone_screenshots_of_ones_own_turn_for_the_docs(browser, live_server, a
     page.wait_for_selector("#praga[data-ready]")
     page.wait_for_timeout(800)  # the smooth scroll to the action board
     page.screenshot(path=str(DOCS / "praga-phone-own-turn-action.png"))
+
+
+def test_desktop_screenshot_of_a_four_player_game_for_the_docs(browser, live_server, alice, bob, carol, dave):
+    """docs/screenshots/praga-midgame.png (README): a 4-player game in round 9, the board at
+    1280 px from its prompt down to the structures."""
+    from engine.praga.turn import round_of
+
+    game = start_game("praga", [alice, bob, carol, dave])
+    rng = random.Random(9)
+    while round_of(game.state) < 9 and acting_user(game) is not None:
+        play_until(game, game.state["turn_no"] + 1, rng)
+    page = open_board(browser, live_server, game, acting_user(game).user, width=1280, height=900)
+    # the board scrolls its first choice into view, which pins the prompt: a window tall enough
+    # for the picture, at the top, shows the whole prompt
+    page.set_viewport_size({"width": 1280, "height": 1800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function("() => !document.querySelector('#pg-prompt.pg-stuck')")
+    box = page.locator("#praga").bounding_box()
+    page.screenshot(path=str(DOCS / "praga-midgame.png"),
+                    clip={"x": box["x"] - 6, "y": box["y"] - 6, "width": box["width"] + 12, "height": 1330})

@@ -16,6 +16,15 @@ SYMBOL = {
     "U": "uni", "Q+": "quarry", "M+": "mine", "HW": "hw", "CA": "ca", "RM": "rm", "BM": "bm",
 }
 
+# Numbers must read at 11 px on the screen although the icons beside them are drawn at 9-14
+# units in pictures scaled down to 0.6-1.0 (tests/browser/test_praga_board_legibility.py):
+# a victory-point disc is 40 % larger than the other icons and its number nearly fills it;
+# a count before an icon is taller than the icon, on a light halo.
+VP_DISC = 1.4  # of the row's icon size
+VP_NUMBER = 0.9  # of the disc
+NUMBER_FONT = 1.25  # of the row's icon size
+NUMBER_WIDTH = 0.8  # of the row's icon size, kept free for a count of one digit
+
 
 def _words(kind, n):
     return {
@@ -90,14 +99,15 @@ def _layout(reward, size, gap):
         kind, n = parse_atom(atom)
         sym = SYMBOL[kind]
         if kind == "VP":
-            items.append({"sym": sym, "x": x, "n": str(n), "inside": True, "w": size})
-            x += size + gap
+            disc = size * VP_DISC
+            items.append({"sym": sym, "x": x, "n": str(n), "inside": True, "w": disc, "top": -disc / 2})
+            x += disc + gap
             return
         label = str(n) if n > 1 else ""
         if label:
-            items.append({"num": label, "x": x + size * 0.28, "w": size * 0.56})
-            x += size * 0.56
-        items.append({"sym": sym, "x": x, "n": "", "inside": False, "w": size})
+            items.append({"num": label, "x": x + size * NUMBER_WIDTH / 2, "w": size * NUMBER_WIDTH})
+            x += size * NUMBER_WIDTH
+        items.append({"sym": sym, "x": x, "n": "", "inside": False, "w": size, "top": -size / 2})
         x += size + gap
 
     for atom in reward or []:
@@ -114,9 +124,11 @@ def _layout(reward, size, gap):
     for item in items:
         item["x"] = round(item["x"] - width / 2, 1)
         if "sym" in item:
-            item["cx"] = round(item["x"] + size / 2, 1)
+            item["cx"] = round(item["x"] + item["w"] / 2, 1)
+            item["w"], item["top"] = round(item["w"], 1), round(item["top"], 1)
     return {"items": items, "width": round(width, 1), "size": size, "top": -size / 2,
-            "font": round(size * 0.62, 1), "num_font": round(size * 0.8, 1), "left": round(-width / 2 - 2, 1), "box": round(width + 4, 1)}
+            "vp_font": round(size * VP_DISC * VP_NUMBER, 1),
+            "num_font": round(size * NUMBER_FONT, 1), "left": round(-width / 2 - 2, 1), "box": round(width + 4, 1)}
 
 
 def cost_words(gold, stone):
