@@ -60,6 +60,14 @@
     }
   });
 
+  // A refused move sent nothing: the next version (someone else's move) is not "Sent".
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target;
+    if (form.classList && form.classList.contains("move-form") && event.detail.xhr && event.detail.xhr.status >= 400) {
+      document.body.removeAttribute("data-sent");
+    }
+  });
+
   // Move buttons: one click at a time (the request id also guards against repeats).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.target;
@@ -99,7 +107,9 @@
       if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
     }
     var version = live.getAttribute("data-version");
-    if (version === shownVersion) { document.body.removeAttribute("data-sent"); return; }
+    // a poll that settles between a move's sending and its answer still shows the old version:
+    // "Sent" waits for the version the move makes (a refused move clears it, below)
+    if (version === shownVersion) return;
     shownVersion = version;
     var words = [live.getAttribute("data-announce-last"), live.getAttribute("data-announce-next")].filter(Boolean);
     if (document.body.hasAttribute("data-sent")) words.unshift(document.getElementById("announce").getAttribute("data-sent"));
