@@ -3,7 +3,8 @@
 `Context` copies the top-level state dict once and a section (or one player) only when a
 rule writes to it, so `apply` never deep-copies the whole state and never mutates the
 state it was given. Rules read `context.state[key]` and write only through
-`context.write(key)`, `context.player(seat)` and `context.player_item(seat, key)`.
+`context.write(key)`, `context.section(key)` and `context.entry(key, name)` (pieces),
+`context.player(seat)` and `context.player_item(seat, key)`.
 """
 
 from engine.core.errors import IllegalMove
@@ -12,14 +13,20 @@ from engine.catan_ck.data.terrains import CARD_TYPES
 
 
 _CONTAINERS = (dict, list)
+_CONTAINER_TYPES = frozenset(_CONTAINERS)
 
 
 def clone(value):
     """Deep copy of plain JSON-like data (much faster than copy.deepcopy); leaves are
-    shared without a call each, since most sections are flat dicts and lists of strings."""
+    shared. Most sections are flat (a hand, the bank, a deck of names): those are copied in
+    one call once a scan in C found no nested container."""
     if type(value) is dict:
+        if _CONTAINER_TYPES.isdisjoint(map(type, value.values())):
+            return value.copy()
         return {k: clone(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if type(value) is list:
+        if _CONTAINER_TYPES.isdisjoint(map(type, value)):
+            return value.copy()
         return [clone(v) if type(v) in _CONTAINERS else v for v in value]
     return value
 
@@ -51,6 +58,23 @@ class Context:
             self.state[key] = clone(self.state[key])
             self.written.add(key)
         return self.state[key]
+
+    def section(self, key):
+        """A section of pieces (`knights`, `buildings`, `roads`) copied one level deep: add,
+        remove or replace entries; change an entry in place only through `entry`. A move
+        touches one or two pieces of dozens, so the others stay shared with the old state."""
+        if key not in self.written and (key, None) not in self.written:
+            self.state[key] = dict(self.state[key])
+            self.written.add((key, None))
+        return self.state[key]
+
+    def entry(self, key, name):
+        """One piece of a section (a knight, a building), copied once to be changed in place."""
+        section = self.section(key)
+        if key not in self.written and (key, name) not in self.written:
+            section[name] = clone(section[name])
+            self.written.add((key, name))
+        return section[name]
 
     def player(self, seat):
         """The player's dict, copied shallowly: write nested values through `player_item`."""
