@@ -45,13 +45,14 @@ def refuse(refusal):
 class Context:
     """Copy-on-write view of a state being changed by one move."""
 
-    __slots__ = ("state", "written", "barrier", "events")
+    __slots__ = ("state", "written", "barrier", "events", "rng")
 
     def __init__(self, state):
         self.state = dict(state)
         self.written = set()
         self.barrier = False  # the move may not be undone (engine.core.undo)
         self.events = []      # public text dicts describing what the engine did (for the log)
+        self.rng = None       # the state's generator, made once per move on its first draw
 
     def write(self, key):
         if key not in self.written:
@@ -97,7 +98,9 @@ class Context:
 
     def draw(self, method, *args):
         """One draw from the state's generator (CAT-GAME-04); the move becomes a barrier."""
-        rng = Rng(self.state["rng"])
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = Rng(self.state["rng"])
         result = getattr(rng, method)(*args)
         self.state["rng"] = rng.state
         self.barrier = True
