@@ -117,6 +117,30 @@ class Context:
         self.state["private"].append(entry)
 
 
+# Sections holding pieces: Longest Road compares them before and after a move by identity.
+PIECE_SECTIONS = frozenset({"roads", "buildings", "knights"})
+
+
+class OwnedContext(Context):
+    """A context that changes the given state's sections in place (the pieces excepted),
+    for a state nobody reads again: `moves.replay` uses it on its own copy for moves that
+    can never be taken back, so no undo base keeps the state before them."""
+
+    __slots__ = ()
+
+    def write(self, key):
+        if key in PIECE_SECTIONS:
+            return Context.write(self, key)
+        self.written.add(key)
+        return self.state[key]
+
+    def player(self, seat):
+        return self.state["players"][seat]
+
+    def player_item(self, seat, item):
+        return self.state["players"][seat][item]
+
+
 def hand_size(hand):
     return sum(hand[t] for t in CARD_TYPES)
 
