@@ -5,7 +5,7 @@ from engine.core.text import _, text
 from engine.catan_ck.decisions import default_move
 from engine.catan_ck.describe import describe, label
 from engine.catan_ck.determinize import determinize
-from engine.catan_ck.moves import apply, legal_moves, to_act
+from engine.catan_ck.moves import apply, legal_moves, replay, to_act
 from engine.catan_ck.options import OPTIONS
 from engine.catan_ck.setup import RULES_VERSION, RULES_VERSIONS, new
 from engine.catan_ck.view import view
@@ -116,7 +116,7 @@ def prompt(state, seat):
 
 
 __all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
-           "apply", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
+           "apply", "replay", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
            "move_forms", "OUT_OF_TURN", "SITE_MOVES", "timed_moves", "label", "determinize", "owed", "asks"]
 
 

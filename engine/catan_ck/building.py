@@ -104,19 +104,18 @@ def _pay_for(context, seat, what):
 
 
 def place_settlement(context, seat, intersection):
-    context.write("buildings")[intersection] = {"owner": seat, "kind": "settlement", "wall": False,
-                                                "metropolis": None, "on_side": False}
+    context.section("buildings")[intersection] = {"owner": seat, "kind": "settlement", "wall": False,
+                                                  "metropolis": None, "on_side": False}
     context.player_item(seat, "supply")["settlement"] -= 1
 
 
 def place_road(context, seat, path):
-    context.write("roads")[path] = seat
+    context.section("roads")[path] = seat
     context.player_item(seat, "supply")["road"] -= 1
 
 
 def place_city(context, seat, intersection):
-    buildings = context.write("buildings")
-    building = buildings[intersection]
+    building = context.entry("buildings", intersection)
     supply = context.player_item(seat, "supply")
     if building.get("on_side"):  # the city piece is already there; it is only set upright
         building["on_side"] = False
@@ -151,7 +150,7 @@ def do_build_city(context, seat, move):
 def do_build_wall(context, seat, move):
     refuse(wall_refusal(context.state, seat, move["intersection"]))
     _pay_for(context, seat, "wall")
-    context.write("buildings")[move["intersection"]]["wall"] = True
+    context.entry("buildings", move["intersection"])["wall"] = True
     context.player_item(seat, "supply")["wall"] -= 1
 
 

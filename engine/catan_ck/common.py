@@ -3,7 +3,8 @@
 `Context` copies the top-level state dict once and a section (or one player) only when a
 rule writes to it, so `apply` never deep-copies the whole state and never mutates the
 state it was given. Rules read `context.state[key]` and write only through
-`context.write(key)`, `context.player(seat)` and `context.player_item(seat, key)`.
+`context.write(key)`, `context.section(key)` and `context.entry(key, name)` (pieces),
+`context.player(seat)` and `context.player_item(seat, key)`.
 """
 
 from engine.core.errors import IllegalMove
@@ -12,14 +13,20 @@ from engine.catan_ck.data.terrains import CARD_TYPES
 
 
 _CONTAINERS = (dict, list)
+_CONTAINER_TYPES = frozenset(_CONTAINERS)
 
 
 def clone(value):
     """Deep copy of plain JSON-like data (much faster than copy.deepcopy); leaves are
-    shared without a call each, since most sections are flat dicts and lists of strings."""
+    shared. Most sections are flat (a hand, the bank, a deck of names): those are copied in
+    one call once a scan in C found no nested container."""
     if type(value) is dict:
+        if _CONTAINER_TYPES.isdisjoint(map(type, value.values())):
+            return value.copy()
         return {k: clone(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if type(value) is list:
+        if _CONTAINER_TYPES.isdisjoint(map(type, value)):
+            return value.copy()
         return [clone(v) if type(v) in _CONTAINERS else v for v in value]
     return value
 
@@ -38,19 +45,37 @@ def refuse(refusal):
 class Context:
     """Copy-on-write view of a state being changed by one move."""
 
-    __slots__ = ("state", "written", "barrier", "events")
+    __slots__ = ("state", "written", "barrier", "events", "rng")
 
     def __init__(self, state):
         self.state = dict(state)
         self.written = set()
         self.barrier = False  # the move may not be undone (engine.core.undo)
         self.events = []      # public text dicts describing what the engine did (for the log)
+        self.rng = None       # the state's generator, made once per move on its first draw
 
     def write(self, key):
         if key not in self.written:
             self.state[key] = clone(self.state[key])
             self.written.add(key)
         return self.state[key]
+
+    def section(self, key):
+        """A section of pieces (`knights`, `buildings`, `roads`) copied one level deep: add,
+        remove or replace entries; change an entry in place only through `entry`. A move
+        touches one or two pieces of dozens, so the others stay shared with the old state."""
+        if key not in self.written and (key, None) not in self.written:
+            self.state[key] = dict(self.state[key])
+            self.written.add((key, None))
+        return self.state[key]
+
+    def entry(self, key, name):
+        """One piece of a section (a knight, a building), copied once to be changed in place."""
+        section = self.section(key)
+        if key not in self.written and (key, name) not in self.written:
+            section[name] = clone(section[name])
+            self.written.add((key, name))
+        return section[name]
 
     def player(self, seat):
         """The player's dict, copied shallowly: write nested values through `player_item`."""
@@ -73,7 +98,9 @@ class Context:
 
     def draw(self, method, *args):
         """One draw from the state's generator (CAT-GAME-04); the move becomes a barrier."""
-        rng = Rng(self.state["rng"])
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = Rng(self.state["rng"])
         result = getattr(rng, method)(*args)
         self.state["rng"] = rng.state
         self.barrier = True
@@ -88,6 +115,30 @@ class Context:
             self.state["private"] = []
             self.written.add("private")
         self.state["private"].append(entry)
+
+
+# Sections holding pieces: Longest Road compares them before and after a move by identity.
+PIECE_SECTIONS = frozenset({"roads", "buildings", "knights"})
+
+
+class OwnedContext(Context):
+    """A context that changes the given state's sections in place (the pieces excepted),
+    for a state nobody reads again: `moves.replay` uses it on its own copy for moves that
+    can never be taken back, so no undo base keeps the state before them."""
+
+    __slots__ = ()
+
+    def write(self, key):
+        if key in PIECE_SECTIONS:
+            return Context.write(self, key)
+        self.written.add(key)
+        return self.state[key]
+
+    def player(self, seat):
+        return self.state["players"][seat]
+
+    def player_item(self, seat, item):
+        return self.state["players"][seat][item]
 
 
 def hand_size(hand):

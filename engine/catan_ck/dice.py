@@ -71,23 +71,26 @@ def production_owed(state, number):
 
 
 def pay_production(bank, owed):
-    """CAT-BANK-02 per card type: pay all, or nobody unless one player alone is owed it."""
-    received = {seat: {} for seat in owed}
-    claims_by_card = {}
-    for seat, cards in owed.items():
+    """CAT-BANK-02 per card type: pay all, or nobody unless one player alone is owed it.
+    Each seat's cards come in CARD_TYPES order (the log names them in that order)."""
+    totals = {}
+    for cards in owed.values():
         for card, count in cards.items():
-            if count:
-                claims_by_card.setdefault(card, {})[seat] = count
+            totals[card] = totals.get(card, 0) + count
+    received = {seat: {} for seat in owed}
     for card in CARD_TYPES:
-        claims = claims_by_card.get(card)
-        if not claims:
+        total = totals.get(card)
+        if not total:
             continue
-        if sum(claims.values()) <= bank[card]:
-            for seat, count in claims.items():
-                received[seat][card] = count
-        elif len(claims) == 1:
-            (seat, count), = claims.items()
-            if bank[card]:
+        if total <= bank[card]:
+            for seat, cards in owed.items():
+                count = cards.get(card)
+                if count:
+                    received[seat][card] = count
+        elif bank[card]:
+            claims = [(seat, cards[card]) for seat, cards in owed.items() if cards.get(card)]
+            if len(claims) == 1:
+                seat, count = claims[0]
                 received[seat][card] = min(count, bank[card])
     return {seat: cards for seat, cards in received.items() if cards}
 
@@ -95,11 +98,12 @@ def pay_production(bank, owed):
 def produce(context):
     state = context.state
     received = pay_production(state["bank"], production_owed(state, state["turn"]["roll"]["total"]))
-    bank = context.write("bank")
-    for seat, cards in received.items():
-        hand = context.player_item(seat, "hand")
-        for card, count in cards.items():
-            hand[card] += count
-            bank[card] -= count
+    if received:
+        bank = context.write("bank")
+        for seat, cards in received.items():
+            hand = context.player_item(seat, "hand")
+            for card, count in cards.items():
+                hand[card] += count
+                bank[card] -= count
     context.write("turn")["production"] = {str(seat): cards for seat, cards in sorted(received.items())}
     return received

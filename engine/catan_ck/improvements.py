@@ -6,7 +6,7 @@ has `"metropolis": track`. The city for a metropolis is part of the purchase mov
 """
 
 from engine.core.text import _, text
-from engine.catan_ck.common import need, take_from_bank
+from engine.catan_ck.common import need, seats_from, take_from_bank
 from engine.catan_ck.data.improvements import ABILITY_LEVEL, MAX_LEVEL, METROPOLIS_LEVEL, TRACK_ORDER, TRACKS, \
     improvement_cost
 from engine.catan_ck.data.terrains import CARD_NAMES, RESOURCES
@@ -124,8 +124,6 @@ def _improvement_moves(state, seat, crane):
 
 def open_aqueducts(context, received):
     """CK-IMPROVE-06: science 3+ and nothing received from this production -> D-05."""
-    from engine.catan_ck.common import seats_from
-
     state = context.state
     if all(player["levels"]["science"] < ABILITY_LEVEL for player in state["players"]):
         return

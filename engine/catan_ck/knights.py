@@ -70,8 +70,8 @@ def own_knight(state, seat, intersection):
 
 def place_knight(context, seat, intersection, strength, active=False):
     context.player_item(seat, "supply")["knights"][str(strength)] -= 1
-    context.write("knights")[intersection] = {"owner": seat, "strength": strength, "active": active,
-                                              "ready": False, "promoted": False}
+    context.section("knights")[intersection] = {"owner": seat, "strength": strength, "active": active,
+                                                "ready": False, "promoted": False}
 
 
 def do_build_knight(context, seat, move):
@@ -89,7 +89,7 @@ def do_activate_knight(context, seat, move):
     need(not knight["active"], _("This knight is already active."))
     need(can_pay(state["players"][seat]["hand"], COSTS["activate_knight"]), _("You cannot pay for this."))
     pay(context, seat, COSTS["activate_knight"])
-    context.write("knights")[move["intersection"]]["active"] = True
+    context.entry("knights", move["intersection"])["active"] = True
 
 
 def promotion_refusal(state, seat, intersection):
@@ -118,7 +118,7 @@ def do_promote_knight(context, seat, move):
 
 def promote(context, seat, intersection):
     """Replace the knight by the next stronger piece; state and flags carry over."""
-    knight = context.write("knights")[intersection]
+    knight = context.entry("knights", intersection)
     supply = context.player_item(seat, "supply")["knights"]
     supply[str(knight["strength"])] += 1
     knight["strength"] += 1
@@ -134,7 +134,7 @@ def ready_knight(state, seat, intersection):
 
 
 def _act(context, intersection):
-    knight = context.write("knights")[intersection]
+    knight = context.entry("knights", intersection)
     knight["active"] = False
     knight["ready"] = False
 
@@ -147,7 +147,7 @@ def do_move_knight(context, seat, move):
     need(target in reachable(state, seat, move["knight"]) and empty(state, target),
          _("The knight can only move along your roads to an empty intersection."))
     _act(context, move["knight"])
-    knights = context.write("knights")
+    knights = context.section("knights")
     knights[target] = knights.pop(move["knight"])
 
 

@@ -10,10 +10,11 @@ is checked (CK-WIN-02).
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
+from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck import (
     building, cards, decisions, dice, domestic, improvements, knights, preferences, seven, setup, trade, turn,
 )
-from engine.catan_ck.common import Context
+from engine.catan_ck.common import Context, OwnedContext, clone
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
 STR, INT, OPT_INT, OPT_STR, CARDS, LIST, OPT_LIST = (
@@ -112,42 +113,43 @@ HANDLERS = {
 }
 
 
-def _valid(kind, value):
-    if kind == STR:
-        return type(value) is str
-    if kind == INT:
-        return type(value) is int
-    if kind == OPT_INT:
-        return value is None or type(value) is int
-    if kind == OPT_STR:
-        return value is None or type(value) is str
-    if kind == CARDS:
-        return type(value) is dict
-    if kind == OPT_LIST:
-        return value is None or (type(value) is list and all(type(item) is int for item in value))
-    if kind == LIST:
-        return type(value) is list and all(type(item) is str for item in value)
-    return False
+_VALIDATORS = {
+    STR: lambda value: type(value) is str,
+    INT: lambda value: type(value) is int,
+    OPT_INT: lambda value: value is None or type(value) is int,
+    OPT_STR: lambda value: value is None or type(value) is str,
+    CARDS: lambda value: type(value) is dict,
+    OPT_LIST: lambda value: value is None or (type(value) is list and all(type(item) is int for item in value)),
+    LIST: lambda value: type(value) is list and all(type(item) is str for item in value),
+}
+# per move type, built once: the keys a move may carry and (field, check, required) in order
+_CHECKS = {
+    move_type: (frozenset(fields) | {"type", "timeout"},
+                tuple((key, _VALIDATORS[kind], key not in OPTIONAL and (move_type != "play_progress" or key == "card"))
+                      for key, kind in fields.items()))
+    for move_type, (fields, _who) in SCHEMA.items()
+}
 
 
 def check_schema(move):
-    need = _need
-    need(isinstance(move, dict), _("A move must be a mapping with a type."))
+    if not isinstance(move, dict):
+        raise IllegalMove(_("A move must be a mapping with a type."))
     move_type = move.get("type")
-    need(move_type in SCHEMA, _("Unknown move type."))
-    fields, _who = SCHEMA[move_type]
+    if move_type not in SCHEMA:
+        raise IllegalMove(_("Unknown move type."))
+    allowed, checks = _CHECKS[move_type]
+    if not allowed.issuperset(move):
+        unknown = next(key for key in move if key not in allowed)
+        raise IllegalMove(_("Unknown field {field} in this move."), field=str(unknown)[:40])
     timeout = move.get("timeout")
-    for key in move:
-        need(key in ("type", "timeout") or key in fields, _("Unknown field {field} in this move."),
-             field=str(key)[:40])
-    need(timeout is None or (timeout is True and move_type in TIMEOUT_MOVES),
-         _("The field {field} has a wrong value."), field="timeout")
-    for key, kind in fields.items():
+    if not (timeout is None or (timeout is True and move_type in TIMEOUT_MOVES)):
+        raise IllegalMove(_("The field {field} has a wrong value."), field="timeout")
+    for key, valid, required in checks:
         if key not in move:
-            need(timeout or key in OPTIONAL or (move_type == "play_progress" and key != "card"),
-                 _("The move lacks the field {field}."), field=key)
-        else:
-            need(_valid(kind, move[key]), _("The field {field} has a wrong value."), field=key)
+            if required and not timeout:
+                raise IllegalMove(_("The move lacks the field {field}."), field=key)
+        elif not valid(move[key]):
+            raise IllegalMove(_("The field {field} has a wrong value."), field=key)
     return move_type
 
 
@@ -161,14 +163,16 @@ def check_turn(state, seat, move_type, move):
     _fields, who = SCHEMA[move_type]
     if who in ("decision", "trade") or (who == "progress" and move.get("decision") is not None):
         return  # the handler checks that the decision (or the offer) concerns this seat
-    own_decision = any(d["seat"] == seat for d in state["decisions"])
     if who == "setup":
         _need(state["phase"] == "setup" and seat == state["active"], _("It is not your turn to place."))
         return
-    _need(state["phase"] == "play" and seat == state["active"], _("It is not your turn."))
-    _need(not own_decision, _("First answer your open decision."))
-    _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
-          _("Waiting for other players' decisions."))
+    if state["phase"] != "play" or seat != state["active"]:
+        raise IllegalMove(_("It is not your turn."))
+    decisions = state["decisions"]
+    if decisions:  # most moves come with none open: skip the scans
+        _need(not any(d["seat"] == seat for d in decisions), _("First answer your open decision."))
+        _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
+              _("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
     step = state.get("card_step")
     if who == "card_step":
@@ -188,31 +192,55 @@ def check_turn(state, seat, move_type, move):
         raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
 
 
-def road_inputs_changed(before, after):
-    """Whether a move changed what Longest Road depends on: the roads, or who holds which
-    intersection (another player's building or knight cuts a road, CAT-ROAD-LONGEST-01).
-    Most moves change neither, and then every length and the award stay as they were."""
-    if before["roads"] is not after["roads"] and before["roads"] != after["roads"]:
-        return True
+def road_seats_changed(before, after):
+    """The seats whose Longest Road a move may have changed: owners of roads built or
+    removed, and owners of roads touching an intersection whose holder changed (another
+    player's building or knight cuts a road, CAT-ROAD-LONGEST-01). Most moves change
+    neither, and then every length and the award stay as they were; a road of another seat
+    far from the change keeps its length, so only these seats are measured again."""
+    seats = set()
+    old_roads, new_roads = before["roads"], after["roads"]
+    if old_roads is not new_roads:
+        added = 0
+        for path, owner in new_roads.items():
+            previous = old_roads.get(path)
+            if previous != owner:
+                seats.add(owner)
+                if previous is None:
+                    added += 1
+                else:
+                    seats.add(previous)
+        if len(old_roads) + added > len(new_roads):  # a road was removed (Diplomat)
+            seats.update(owner for path, owner in old_roads.items() if path not in new_roads)
+    touched = []
     for key in ("buildings", "knights"):
         old, new = before[key], after[key]
-        if old is not new and (old.keys() != new.keys() or any(old[x]["owner"] != new[x]["owner"] for x in new)):
-            return True
-    return False
+        if old is new:
+            continue
+        touched += [x for x, piece in new.items() if x not in old or old[x]["owner"] != piece["owner"]]
+        if len(old) > len(new) - len(touched):  # a piece may have left (moved, removed)
+            touched += [x for x in old if x not in new]
+    for intersection in touched:
+        for path in GEOMETRY.intersection_paths[intersection]:
+            owner = new_roads.get(path)
+            if owner is not None:
+                seats.add(owner)
+    return seats
 
 
-def apply_in_context(state, seat, move):
+def apply_in_context(state, seat, move, context_type=Context):
     """The context after `move` (its state and the engine's public events)."""
     _need(state["phase"] != "over", _("The game is over."))
     move_type = check_schema(move)
     check_turn(state, seat, move_type, move)
-    context = Context(state)
+    context = context_type(state)
     HANDLERS[move_type](context, seat, move)
     preferences.apply_preferences(context, HANDLERS)
     if "private" not in context.written and state.get("private") and context.barrier:
         context.state["private"] = []
-    if road_inputs_changed(state, context.state):
-        before, after = update_longest_road(context)
+    changed = road_seats_changed(state, context.state)
+    if changed:
+        before, after = update_longest_road(context, changed)
         if before["holder"] != after["holder"] or any(
                 a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
@@ -220,14 +248,33 @@ def apply_in_context(state, seat, move):
     return context
 
 
-def apply(state, seat, move):
+def apply(state, seat, move, context_type=Context):
     if undo.is_undo(move):
         _need(set(move) == {"type"}, _("Unknown field in this move."))
         _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
         return undo.undo(state, apply)
-    context = apply_in_context(state, seat, move)
+    context = apply_in_context(state, seat, move, context_type)
     return undo.record(state, context.state, seat, move,
                        barrier=context.barrier or move.get("type") == "end_turn")
+
+
+# Moves that are never taken back (engine.core.undo): a roll draws from the generator, an end
+# of turn ends the undo chain; no undo base can hold the state before them.
+ALWAYS_BARRIERS = frozenset({"roll", "end_turn"})
+
+
+def replay(state, moves):
+    """The state that applying `moves` ([seat, move] pairs) one by one to `state` gives,
+    equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
+    own deep copy of `state` (the caller's state and moves are never changed), on which a
+    roll and an end of turn (half of a game's moves, the costliest) change the sections they
+    write in place instead of copying them."""
+    state = clone(state)
+    for seat, move in moves:
+        move = clone(move)  # so that no part of a caller's move ends up in the state we change
+        owned = type(move) is dict and move.get("type") in ALWAYS_BARRIERS
+        state = apply(state, seat, move, OwnedContext if owned else Context)
+    return state
 
 
 to_act = turn.to_act

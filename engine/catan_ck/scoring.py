@@ -108,10 +108,16 @@ def road_length(state, seat):
     return best
 
 
-def update_longest_road(context):
-    """Recompute every length and apply the award rule CAT-ROAD-LONGEST-04 (after every move)."""
+def update_longest_road(context, seats=None):
+    """Recompute the lengths of `seats` (default: every seat; the others keep theirs) and
+    apply the award rule CAT-ROAD-LONGEST-04."""
     state = context.state
-    lengths = [road_length(state, seat) for seat in range(state["players_count"])]
+    if seats is None:
+        lengths = [road_length(state, seat) for seat in range(state["players_count"])]
+    else:
+        lengths = list(state["longest_road"]["lengths"])
+        for seat in seats:
+            lengths[seat] = road_length(state, seat)
     holder = state["longest_road"]["holder"]
     longest = max(lengths)
     if longest < LONGEST_ROAD_MINIMUM:

@@ -15,7 +15,7 @@ def harbours_of(state, seat):
     """Harbour types the seat may use: a building on either served intersection (CAT-BOARD-07)."""
     own = {x for x, b in state["buildings"].items() if b["owner"] == seat}
     return {kind for harbour, kind in state["board"]["harbours"].items()
-            if own & set(GEOMETRY.harbour_intersections[harbour])}
+            if not own.isdisjoint(GEOMETRY.harbour_intersections[harbour])}
 
 
 def trade_rate(state, seat, give):

@@ -17,6 +17,7 @@ the next roll waits: the off-turn progress overflow D-04, OQ-46).
 from engine.core.text import _
 from engine.catan_ck.common import need, seats_from
 from engine.catan_ck.data.improvements import PROGRESS_HAND_LIMIT
+from engine.catan_ck.domestic import end_of_turn
 from engine.catan_ck.scoring import check_victory
 
 
@@ -78,9 +79,7 @@ def start_turn(context, seat, number):
     context.state["turn"] = {"number": number, "stage": "roll", "roll": None, "attack": None,
                              "production": None}
     context.written.add("turn")
-    from engine.catan_ck.knights import start_of_turn
-
-    start_of_turn(context, seat)
+    knights.start_of_turn(context, seat)
     check_victory(context)
 
 
@@ -90,8 +89,6 @@ def set_stage(context, stage):
 
 def resume(context):
     """Carry the roll on as far as the open decisions allow (spec 4.2)."""
-    from engine.catan_ck import barbarians, dice, seven
-
     state = context.state
     while state["phase"] == "play":
         stage = state["turn"]["stage"]
@@ -108,9 +105,7 @@ def resume(context):
                 seven.open_discards(context)
                 set_stage(context, "discard")
             else:
-                from engine.catan_ck.improvements import open_aqueducts
-
-                open_aqueducts(context, dice.produce(context))
+                improvements.open_aqueducts(context, dice.produce(context))
                 set_stage(context, "aqueduct")
         elif stage == "aqueduct":
             if any(d["kind"] == "aqueduct" for d in state["decisions"]):
@@ -137,8 +132,11 @@ def do_end_turn(context, seat, move):
     need(not progress_over_limit(state, seat),
          _("Discard down to {limit} progress cards before ending your turn."), limit=PROGRESS_HAND_LIMIT)
     context.barrier = True
-    from engine.catan_ck.domestic import end_of_turn
-
     end_of_turn(context)
     following = seats_from(state, seat)[1]
     start_turn(context, following, state["turn"]["number"] + 1)
+
+
+# Imported last, once this module's functions exist: these rules import `open_decision` and
+# `resume` from here. An import inside the functions ran on every roll and every turn.
+from engine.catan_ck import barbarians, dice, improvements, knights, seven  # noqa: E402

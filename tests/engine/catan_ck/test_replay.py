@@ -1,0 +1,88 @@
+"""`apply` never changes the state it was given (its copy-on-write context copies a section,
+a player or a single piece only when a rule writes to it), and `replay` gives exactly the
+states of applying the moves one at a time while changing its own copy in place for rolls
+and ends of turn (docs/catan_ck.md, "Replay cost")."""
+
+import json
+
+import pytest
+
+from engine.core.errors import IllegalMove
+from engine.core.rng import Rng
+from engine.catan_ck import apply, legal_moves, new, outcome, replay, to_act
+from engine.catan_ck.bots import greedy_move, random_move
+
+
+def played(players, seed, chooser, limit):
+    """Every state of a seeded bot game (at most `limit` moves) and its [seat, move] list."""
+    states, moves, rng = [new({}, players, seed)], [], Rng.from_seed(seed)
+    while to_act(states[-1]) and len(moves) < limit:
+        seats = sorted(to_act(states[-1]))
+        seat = seats[rng.below(len(seats))]
+        move = chooser(states[-1], seat, rng)
+        snapshot = json.dumps(states[-1], sort_keys=True)
+        states.append(apply(states[-1], seat, move))
+        assert json.dumps(states[-2], sort_keys=True) == snapshot, move  # the given state is untouched
+        moves.append([seat, move])
+    return states, moves
+
+
+@pytest.fixture(scope="module")
+def greedy_game():
+    states, moves = played(4, 2, greedy_move, 2000)
+    assert outcome(states[-1]) is not None
+    return states, moves
+
+
+@pytest.fixture(scope="module")
+def random_game():
+    return played(4, 1, random_move, 700)
+
+
+def test_apply_leaves_the_state_it_was_given_unchanged_after_every_move(greedy_game, random_game):
+    # `played` compares each state before and after the move applied to it: every kind of
+    # write (sections, pieces, players, their hands) happened in these games
+    kinds = {move["type"] for _seat, move in greedy_game[1] + random_game[1]}
+    assert {"roll", "end_turn", "build_road", "build_settlement", "build_city", "build_knight",
+            "activate_knight", "promote_knight", "move_knight", "maritime_trade", "play_progress",
+            "buy_improvement", "discard"} <= kinds
+
+
+def test_replay_of_a_complete_game_equals_applying_it_move_by_move(greedy_game):
+    states, moves = greedy_game
+    start, given_moves = json.dumps(states[0], sort_keys=True), json.dumps(moves, sort_keys=True)
+    final = replay(states[0], moves)
+    assert final == states[-1] and json.dumps(final) == json.dumps(states[-1])  # same keys, same order
+    assert json.dumps(states[0], sort_keys=True) == start and json.dumps(moves, sort_keys=True) == given_moves
+
+
+@pytest.mark.parametrize("game", ["greedy_game", "random_game"])
+def test_replay_from_any_step_to_any_later_step_equals_the_states_applied(game, request):
+    states, moves = request.getfixturevalue(game)
+    rng = Rng.from_seed(5)
+    chains = 0
+    for _ in range(40):
+        first = rng.below(len(moves))
+        last = first + rng.below(len(moves) - first + 1)
+        before = json.dumps(states[first], sort_keys=True)
+        replayed = replay(states[first], moves[first:last])
+        assert replayed == states[last], (first, last)
+        assert json.dumps(states[first], sort_keys=True) == before
+        chains += bool(replayed["undo"])
+        if replayed["undo"]:  # an open undo chain kept its base: undo gives the same state
+            seat = replayed["undo"]["moves"][-1][0]
+            assert apply(replayed, seat, {"type": "undo"}) == apply(states[last], seat, {"type": "undo"})
+    assert chains  # some replays end inside a chain of undoable moves
+
+
+def test_replay_refuses_what_apply_refuses_and_leaves_the_state_unchanged(greedy_game):
+    states, moves = greedy_game
+    state = states[len(states) // 2]
+    seat = sorted(to_act(state))[0]
+    snapshot = json.dumps(state, sort_keys=True)
+    wrong = {"type": "roll"} if {"type": "roll"} not in legal_moves(state, seat) else {"type": "end_turn"}
+    with pytest.raises(IllegalMove):
+        apply(state, seat, wrong)
+    with pytest.raises(IllegalMove):
+        replay(state, [[seat, wrong]])
+    assert json.dumps(state, sort_keys=True) == snapshot
