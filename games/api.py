@@ -55,6 +55,9 @@ def api_view(methods):
             except BadParameter as bad:
                 return error(400, bad.reason)
 
+        # It checks tokens itself, so a token request may skip the browser's middleware
+        # (praga_site/token_requests.py).
+        wrapper.token_api = True
         return wrapper
 
     return decorator
