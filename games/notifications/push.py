@@ -22,8 +22,6 @@ from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from games.models import PushMessage, PushSubscription
 from games.notifications import claims
@@ -45,6 +43,8 @@ def _keys_file():
 
 def _made_keys():
     """A VAPID pair made once for this installation and kept in var/vapid.json."""
+    from py_vapid import Vapid  # imported when used: with pywebpush it took ~8 MB in every web worker
+
     path = _keys_file()
     if not path.exists():
         vapid = Vapid()
@@ -77,6 +77,8 @@ def public_key():
 
 
 def _private_vapid():
+    from py_vapid import Vapid
+
     private = keys()[0]
     if private.lstrip().startswith("-----BEGIN"):
         return Vapid.from_pem(private.encode())
@@ -103,6 +105,9 @@ def queue(user, kind, key, subject, link):
 
 def send(subscription, payload):
     """None when the push service took the message; else (status or None, what went wrong)."""
+    # pywebpush brings aiohttp and requests (~8 MB): only a worker sending a message needs them.
+    from pywebpush import WebPushException, webpush
+
     from games.notifications.webhooks import Refused, check_address
 
     try:

@@ -20,7 +20,6 @@ import secrets
 import socket
 from urllib.parse import urlsplit
 
-import requests
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -91,6 +90,8 @@ def check_address(url):
 
 def post(webhook, body):
     """Post `body`; None when the endpoint accepted it (2xx), else what went wrong."""
+    import requests  # imported when used: only a worker posting needs it, not every web worker
+
     data = json.dumps(body, ensure_ascii=False).encode()
     timestamp = int(timezone.now().timestamp())
     headers = {"Content-Type": "application/json", "User-Agent": f"{settings.SITE_NAME} webhooks",

@@ -202,3 +202,21 @@ def test_an_imported_game_is_never_rated(alice, bob, committed):
     assert rating.process(game.pk).kind == RatedGame.Kind.SKIPPED
     call_command("recompute_ratings", stdout=open("/dev/null", "w"))
     assert not Rating.objects.exists() and RatedGame.objects.get(game=game).kind == RatedGame.Kind.SKIPPED
+
+
+def test_the_finishing_move_only_queues_the_rating_that_a_worker_then_does(alice, bob, committed, monkeypatch):
+    """Rating reads the players' histories and writes several tables: a worker's job, not the
+    request that made the last move (players/hooks.py)."""
+    from players import tasks
+    from players.models import Reliability
+
+    queued = []
+    monkeypatch.setattr(tasks.rate_finished_game, "apply_async", lambda args, **options: queued.append(args))
+    game = finished_game([alice, bob], committed)
+    assert queued == [(game.pk,)]
+    assert not RatedGame.objects.exists() and not Rating.objects.exists()
+    assert not Reliability.objects.exists()
+    tasks.rate_finished_game.apply(args=queued[0])  # as the worker runs it
+    assert RatedGame.objects.get(game=game).kind == RatedGame.Kind.RATED
+    assert rating_of(alice).games == rating_of(bob).games == 1
+    assert set(Reliability.objects.values_list("user", flat=True)) == {alice.pk, bob.pk}

@@ -1,8 +1,11 @@
 """Submitting moves: the log is the truth, the cached state follows it."""
 
+import json
+
 import pytest
 from django.core.management import call_command
 
+from games import engines
 from games.models import Game, Move
 from tests.support.games import post_move, start_game
 
@@ -20,7 +23,21 @@ def test_a_legal_move_is_logged_and_cached(toy_game, alice_client):
     move = Move.objects.get(game=toy_game)
     assert (move.seq, move.seat, move.payload) == (1, 0, chosen)
     assert toy_game.state["selected"][0] == chosen["card"]
-    assert response.json()["state"]["version"] == 1
+    answer = response.json()
+    # The new version and whose turn it is, without the whole game unless asked (docs/api.md).
+    assert (answer["version"], answer["seq"], answer["status"]) == (1, 1, "running")
+    assert answer["to_act"] == sorted(engines.to_act(toy_game.game_id, toy_game.state))
+    assert "state" not in answer
+
+
+def test_the_whole_game_comes_with_the_answer_when_asked(toy_game, alice_client):
+    response = alice_client.post(f"/api/games/{toy_game.pk}/moves/?state=1",
+                                 json.dumps({"move": first_select(toy_game), "version": 0}),
+                                 content_type="application/json")
+    assert response.status_code == 200, response.content
+    state = response.json()["state"]
+    assert (state["version"], state["seat"]) == (1, 0)
+    assert state["view"] == engines.view(toy_game.game_id, Game.objects.get(pk=toy_game.pk).state, 0)
 
 
 def test_an_illegal_move_gets_the_engines_reason_and_writes_nothing(toy_game, alice_client):
