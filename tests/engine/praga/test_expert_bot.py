@@ -126,3 +126,33 @@ def test_games_with_the_expert_bot_finish(players, options):
     assert final["phase"] == "over"
     assert len(final["result"]["scores"]) == players
     assert any(seat == 0 for seat, _move in history)
+
+
+def test_every_decision_is_legal_and_the_same_for_the_same_seed(states):
+    for state, seat in states:
+        move = search(clone(state), seat, 7)
+        assert move in P.legal_moves(state, seat)
+        assert search(clone(state), seat, 7) == move
+
+
+def test_a_real_clock_budget_bounds_the_decision_time(states):
+    """The clock is read before every rollout: a decision overruns its budget by one rollout at most
+    (a rollout is a few policy moves, well under a second even on a loaded machine)."""
+    import time
+
+    state, seat = states[3]
+    start = time.perf_counter()
+    expert_move(clone(state), seat, Rng.from_seed(8), budget=0.3)
+    assert time.perf_counter() - start < 0.3 + 2.0
+
+
+def test_the_weakest_candidates_leave_the_race(states, monkeypatch):
+    """Pruning: after PRUNE_EVERY samples a candidate far behind the best is played no more."""
+    state, seat = states[0]
+    played = []
+    monkeypatch.setattr(expert_bot, "_playout", lambda sample, seat_, move, rng, horizon: (
+        played.append(move) or (10.0 if move == played[0] else -100.0)))
+    expert_move(clone(state), seat, Rng.from_seed(9), budget=None, iterations=8, width=3)
+    first = played[0]  # the policy's choice, played first on every sample
+    assert played.count(first) == 8
+    assert len(played) == 8 + 2 * expert_bot.PRUNE_EVERY  # the two others were pruned after 4 samples
