@@ -105,10 +105,12 @@ def expert_summary(results, budget, seconds):
     durations = [d for r in results for d in r["durations"]]
     print("Expert Praga bot, %.2f s per decision" % budget)
     if solo:
-        print("  solo vs Peter Parler: %d games, median %.1f (goal >= 140; the greedy bot on the same seeds: %.1f), "
-              "min %d, max %d" % (len(solo), statistics.median(r["expert"] for r in solo),
-                                  statistics.median(r["greedy_solo"] for r in solo),
-                                  min(r["expert"] for r in solo), max(r["expert"] for r in solo)))
+        scores = [r["expert"] for r in solo]
+        greedy = [r["greedy_solo"] for r in solo]
+        print("  solo vs Peter Parler: %d games, median %.1f, quartiles %s (goal >= 140; the greedy bot on the same "
+              "seeds: median %.1f, quartiles %s), min %d, max %d" % (
+                  len(solo), statistics.median(scores), _quartiles(scores), statistics.median(greedy),
+                  _quartiles(greedy), min(scores), max(scores)))
     if duel:
         wins = sum(r["won"] for r in duel)
         print("  2 players vs greedy: %d games, expert wins %.1f (%.0f%%, goal >= 75%%), "
@@ -119,6 +121,13 @@ def expert_summary(results, budget, seconds):
         print("  %d decisions: median %.2f s, slowest %.2f s" % (
             len(durations), statistics.median(durations), max(durations)))
     print("%.0f s" % seconds)
+
+
+def _quartiles(values):
+    if len(values) < 2:
+        return "-"
+    low, _median, high = statistics.quantiles(values, n=4)
+    return "%.1f / %.1f" % (low, high)
 
 
 def queens_architect_game(args):

@@ -120,7 +120,7 @@ def _playout(sample, seat, move, rng, horizon):
         if not acting:
             break
         mover = min(acting)
-        choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE)
+        choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE, refresh=False)
         state = apply(state, mover, choice)
         steps += 1
     return _evaluate(state, seat)

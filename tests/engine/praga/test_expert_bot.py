@@ -156,3 +156,23 @@ def test_the_weakest_candidates_leave_the_race(states, monkeypatch):
     first = played[0]  # the policy's choice, played first on every sample
     assert played.count(first) == 8
     assert len(played) == 8 + 2 * expert_bot.PRUNE_EVERY  # the two others were pruned after 4 samples
+
+
+def test_the_rollout_policy_leaves_out_refreshing_the_rows(states, monkeypatch):
+    from engine.praga import expert_eval
+
+    # A refresh made irresistible: the policy takes it unless told to leave it out.
+    monkeypatch.setitem(expert_eval.MOVE_PENALTIES, "refresh", -1000.0)
+    refreshing = [(state, seat) for state, seat in states
+                  if any(move["type"] == "refresh" for move in P.legal_moves(state, seat))]
+    assert refreshing
+    for state, seat in refreshing:
+        assert expert_eval.policy_move(state, seat, Rng.from_seed(10))["type"] == "refresh"
+        assert expert_eval.policy_move(state, seat, Rng.from_seed(10), refresh=False)["type"] != "refresh"
+
+
+def test_the_evaluation_of_a_finished_game_is_its_score():
+    from engine.praga.expert_eval import evaluate
+
+    final, _history = bots.play(P.new({}, 2, 32), bots.greedy_move, 32)
+    assert [evaluate(final, seat) for seat in (0, 1)] == final["result"]["scores"]
