@@ -176,3 +176,17 @@ def test_the_evaluation_of_a_finished_game_is_its_score():
 
     final, _history = bots.play(P.new({}, 2, 32), bots.greedy_move, 32)
     assert [evaluate(final, seat) for seat in (0, 1)] == final["result"]["scores"]
+
+
+@pytest.mark.slow
+def test_the_expert_outscores_the_greedy_bot_on_fixed_solo_seeds():
+    """Solo against Peter Parler on the first seeds of benchmarks/balance.py: the expert (a fixed number
+    of samples, so that the result does not depend on the machine) scores more in all than the greedy bot."""
+    def expert(state, seat, rng):
+        return expert_move(state, seat, rng, budget=None, iterations=3, width=3)
+
+    expert_total = greedy_total = 0
+    for seed in range(10000, 10004):
+        expert_total += bots.play(P.new({"solo_mode": "parler"}, 1, seed), expert, seed)[0]["result"]["scores"][0]
+        greedy_total += bots.play(P.new({"solo_mode": "parler"}, 1, seed), bots.greedy_move, seed)[0]["result"]["scores"][0]
+    assert expert_total > greedy_total
