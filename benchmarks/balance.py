@@ -17,10 +17,13 @@ the greedy bot used plazas, technologies and the Hunger Wall / Cathedral climbs.
 Expert (`--game expert`, engine/praga/expert_bot.py): `--games` solo games of the expert bot
 against Peter Parler and `--games` 2-player games expert vs greedy (the expert in seat 0 in even
 games, seat 1 in odd ones), with `--budget` seconds per decision (default 2 s; its goals are
-stated for that default). Prints the median solo score (goal >= 140), the greedy bot's median on
-the same seeds, the share of 2-player games the expert wins (goal >= 75 %; a tie counts half), the
-decisions timed and the slowest one. Slow: a game takes about 80 decisions per seat, each up to
-the budget.
+stated for that default). Prints the median and quartiles of the solo score (goal >= 140), the
+greedy bot's on the same seeds, the share of 2-player games the expert wins (goal >= 75 %; a tie
+counts half), the decisions timed and the slowest one. Slow: a game takes about 80 decisions per
+seat, each up to the budget. Measured 2026-11-26, `--games 8 --jobs 2` at the default 2 s on a
+shared 2-core machine (load 15-35), 1242 s: solo median 109.5 (quartiles 89.8 / 128.2; greedy on
+the same seeds 84.5, quartiles 78.2 / 96.2), 7 of 8 two-player games won (88 %), decisions median
+2.04 s, slowest 3.44 s. The solo goal is not met.
 """
 
 import argparse
@@ -105,10 +108,12 @@ def expert_summary(results, budget, seconds):
     durations = [d for r in results for d in r["durations"]]
     print("Expert Praga bot, %.2f s per decision" % budget)
     if solo:
-        print("  solo vs Peter Parler: %d games, median %.1f (goal >= 140; the greedy bot on the same seeds: %.1f), "
-              "min %d, max %d" % (len(solo), statistics.median(r["expert"] for r in solo),
-                                  statistics.median(r["greedy_solo"] for r in solo),
-                                  min(r["expert"] for r in solo), max(r["expert"] for r in solo)))
+        scores = [r["expert"] for r in solo]
+        greedy = [r["greedy_solo"] for r in solo]
+        print("  solo vs Peter Parler: %d games, median %.1f, quartiles %s (goal >= 140; the greedy bot on the same "
+              "seeds: median %.1f, quartiles %s), min %d, max %d" % (
+                  len(solo), statistics.median(scores), _quartiles(scores), statistics.median(greedy),
+                  _quartiles(greedy), min(scores), max(scores)))
     if duel:
         wins = sum(r["won"] for r in duel)
         print("  2 players vs greedy: %d games, expert wins %.1f (%.0f%%, goal >= 75%%), "
@@ -119,6 +124,13 @@ def expert_summary(results, budget, seconds):
         print("  %d decisions: median %.2f s, slowest %.2f s" % (
             len(durations), statistics.median(durations), max(durations)))
     print("%.0f s" % seconds)
+
+
+def _quartiles(values):
+    if len(values) < 2:
+        return "-"
+    low, _median, high = statistics.quantiles(values, n=4)
+    return "%.1f / %.1f" % (low, high)
 
 
 def queens_architect_game(args):

@@ -1,26 +1,30 @@
-"""The expert Praga bot: Monte Carlo search over determinizations, guided by the greedy bot.
+"""The expert Praga bot: Monte Carlo search over determinizations with an evaluation of its own.
 
 One decision (`expert_move`):
 
 1. the state is determinized once for the bot's seat (`decides_on_determinized`): the bot never
    sees the real hidden parts, and every later sample is dealt from this copy, whose hidden groups
    have the real composition but not the real order;
-2. the candidates are the greedy bot's choice first, then its other candidates
-   (`bots._candidates`) ranked by the greedy evaluation one move ahead; only the first `width`
-   are searched;
+2. the candidates are the policy's choice first (`expert_eval.policy_move`: the greedy bot's
+   lookahead on the expert evaluation), then its other candidates (`bots._candidates`) ranked by
+   the evaluation one move ahead; only the first `width` are searched, and none when a single
+   candidate is left;
 3. each iteration deals a new determinization (a new sample of what the seat cannot see) and
-   plays every candidate on it, each followed by the greedy policy for every seat until `horizon`
-   more turns have begun (or the game ends), with the same dice for the rollouts (common random
-   numbers: the candidates are compared on equal terms); a result is the greedy evaluation
-   (`bots._score`): the bot's own value, minus the best other seat's in a game of several players;
-4. it stops when the time budget (`budget` seconds, default 2 s) or `iterations` runs out (the
-   clock is read before every rollout, and a sample the budget cut short is left out) and
-   plays the candidate with the best mean, unless it gains less than `MARGIN` over the greedy
-   bot's choice, which then stays.
+   plays every candidate still in the race on it, each followed by the policy for every seat until
+   `horizon` more turns have begun (or the game ends), with the same dice for the rollouts (common
+   random numbers: the candidates are compared on equal terms); a result is the evaluation
+   (`expert_eval.evaluate`): the bot's own value, minus the best other seat's in a game of several
+   players;
+4. every `PRUNE_EVERY` samples, a candidate whose mean trails the best by more than `PRUNE_GAP`
+   points leaves the race (the policy's choice never does), so the budget goes to close calls;
+5. it stops when the time budget (`budget` seconds, default 2 s) or `iterations` runs out (the
+   clock is read before every rollout, and a sample the budget cut short is left out) and plays
+   the candidate with the best mean, unless it gains less than `MARGIN` over the policy's choice,
+   which then stays.
 
 This is information-set Monte Carlo search with its tree cut to the decision itself (flat, one
 level): the samples share one set of statistics per candidate move (the moves of the information
-set), and the greedy bot plays beyond it. The time budget is wall-clock time on one core;
+set), and the policy plays beyond it. The time budget is wall-clock time on one core;
 `iterations` alone (`budget=None`) makes the choice reproducible for a given generator, whatever
 the machine.
 """
@@ -29,15 +33,18 @@ import time
 
 from engine.core.determinize import decides_on_determinized
 from engine.core.rng import Rng
-from engine.praga.bots import _candidates, _score, _value, greedy_move
+from engine.praga.bots import _candidates
 from engine.praga.determinize import determinize
+from engine.praga.expert_eval import evaluate, move_value, policy_move
 from engine.praga.moves import apply, to_act
 
 DEFAULT_BUDGET = 2.0  # seconds per decision (the issue's goal: at most 2 s on one core)
-DEFAULT_WIDTH = 5  # candidates searched, the greedy bot's best first
-DEFAULT_HORIZON = 1  # turns begun by the greedy policy after the candidate (1: the rest of this turn)
-MARGIN = 0.5  # points of the greedy evaluation a candidate must gain over the greedy bot's choice
-ROLLOUT_SAMPLE = 30  # the greedy policy's candidate sample inside rollouts (the bot's own: 100)
+DEFAULT_WIDTH = 5  # candidates searched, the policy's choice first
+DEFAULT_HORIZON = 2  # turns begun by the policy after the candidate (1: the rest of this turn)
+MARGIN = 0.5  # points of the evaluation a candidate must gain over the policy's choice
+ROLLOUT_SAMPLE = 30  # the policy's candidate sample inside rollouts (its own decision: 100)
+PRUNE_EVERY = 4  # samples between two prunings of the candidates
+PRUNE_GAP = 4.0  # points a candidate may trail the best mean by and stay in the race
 
 
 @decides_on_determinized(determinize)
@@ -46,33 +53,42 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     """The move the search prefers for `seat`; `state` is already determinized (the decorator)."""
     if budget is None and iterations is None:
         raise ValueError("the search needs a time budget or a number of iterations")
+    deadline = clock() + budget if budget is not None else None
     ranked = _ranked_candidates(state, seat, rng)
-    greedy_choice = greedy_move.sees_everything(state, seat, rng)
-    ranked = [greedy_choice] + [move for move in ranked if move != greedy_choice]
+    policy_choice = policy_move(state, seat, rng)
+    ranked = [policy_choice] + [move for move in ranked if move != policy_choice]
     if len(ranked) <= 1:
         return ranked[0]
     moves = ranked[:width]
+    racing = list(range(len(moves)))
     totals = [0.0] * len(moves)
-    deadline = clock() + budget if budget is not None else None
     samples = 0
     while (iterations is None or samples < iterations) and not _spent(clock, deadline):
         sample = determinize(state, seat, rng.next64())
         rollout_seed = rng.next64()
-        results = []
-        for move in moves:  # every candidate on the same sample and rollout dice
+        results = {}
+        for index in racing:  # every candidate in the race on the same sample and rollout dice
             if _spent(clock, deadline):  # a sample cut short would compare the candidates unfairly
                 break
-            results.append(_playout(sample, seat, move, Rng.from_seed(rollout_seed), horizon))
-        if len(results) < len(moves):
+            results[index] = _playout(sample, seat, moves[index], Rng.from_seed(rollout_seed), horizon)
+        if len(results) < len(racing):
             break
-        totals = [total + result for total, result in zip(totals, results)]
+        for index, result in results.items():
+            totals[index] += result
         samples += 1
+        if samples % PRUNE_EVERY == 0:
+            racing = _pruned(racing, totals, samples)
     if samples == 0:
         return moves[0]
-    means = [total / samples for total in totals]
-    best = max(range(len(moves)), key=lambda i: (means[i], -i))
-    # The greedy bot's choice stays unless the search finds a clear gain over it.
-    return moves[best] if means[best] >= means[0] + MARGIN else moves[0]
+    best = max(racing, key=lambda index: (totals[index], -index))
+    # The policy's choice stays unless the search finds a clear gain over it.
+    return moves[best] if totals[best] >= totals[0] + MARGIN * samples else moves[0]
+
+
+def _pruned(racing, totals, samples):
+    """The candidates whose mean is within PRUNE_GAP of the best (the policy's choice always stays)."""
+    best = max(totals[index] for index in racing)
+    return [index for index in racing if index == 0 or totals[index] >= best - PRUNE_GAP * samples]
 
 
 def _spent(clock, deadline):
@@ -80,11 +96,11 @@ def _spent(clock, deadline):
 
 
 def _ranked_candidates(state, seat, rng):
-    """The legal candidates, best first by the greedy evaluation one move ahead (illegal ones dropped)."""
-    base = _score(state, seat)
+    """The legal candidates, best first by the evaluation one move ahead (illegal ones dropped)."""
+    base = evaluate(state, seat)
     valued = []
     for order, move in enumerate(_candidates(state, seat, rng, 100)):
-        value, _after = _value(state, seat, move, base)
+        value, _after = move_value(state, seat, move, base)
         if value is not None:
             valued.append((-value, order, move))
     valued.sort(key=lambda entry: (entry[0], entry[1]))
@@ -92,7 +108,7 @@ def _ranked_candidates(state, seat, rng):
 
 
 def _playout(sample, seat, move, rng, horizon):
-    """Play `move` on the sampled state, then the greedy policy for `horizon` turns; the value for `seat`."""
+    """Play `move` on the sampled state, then the policy for `horizon` turns; the value for `seat`."""
     try:
         state = apply(sample, seat, move)
     except Exception:  # illegal in this sample (it cannot be: hidden parts do not change what is legal now)
@@ -104,13 +120,13 @@ def _playout(sample, seat, move, rng, horizon):
         if not acting:
             break
         mover = min(acting)
-        choice = greedy_move.sees_everything(state, mover, rng, ROLLOUT_SAMPLE)
+        choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE, refresh=False)
         state = apply(state, mover, choice)
         steps += 1
     return _evaluate(state, seat)
 
 
 def _evaluate(state, seat):
-    own = _score(state, seat)
-    others = [_score(state, other) for other in range(len(state["players"])) if other != seat]
+    own = evaluate(state, seat)
+    others = [evaluate(state, other) for other in range(len(state["players"])) if other != seat]
     return own - max(others) if others else own

@@ -1,0 +1,103 @@
+"""The expert bot's evaluation of a position and the policy that plays it for its rollouts.
+
+`evaluate(state, seat)` is the score "if the game ended now" (scoring.final_breakdown) plus the
+value of what can still be turned into points, the terms of the greedy bot's (`bots._score`) with
+weights of its own (`WEIGHTS`, data so that a measurement can try others). A technology step,
+a wall and a King's Road step are worth more than to the greedy bot: the University multiplier
+reached 3 in each of 16 greedy solo games (a technology step then pays 3 points at the end), walls score
+by thresholds up to 18 points, and the road leads to the bridge. Measured on 60 solo games against
+Peter Parler (seeds 20000-20059, `policy_move` playing alone, 2026-11-26): the greedy weights
+median 102.0 (mean 102.2); technology 3: 104.5 (103.6); technology 3 and walls 4: 106.0 (106.4);
+these and road 3 (kept): 107.0 (107.5). Tried and not kept: production 4.5 (96.0), cubes 2 and
+plaza cubes 4 (99.5), University 0.6 (99.5) or 2.0 (105.5 with technology 3, walls 4), technology
+4 and walls 5 (104.0), academics projected to the University's expected end (94.0) and credit
+toward the next wall threshold (104.0). The spread between seeds is large (quartiles about
+88 / 120), so differences of 2-3 points are within noise.
+
+`policy_move` is the greedy bot's one-move lookahead (bots.greedy_move, the same candidates and
+the same valuation of taking an action tile by the action it allows) on this evaluation; it
+sees everything it is given, so callers give it determinized states only.
+"""
+
+from engine.praga.bots import _candidates, _remaining
+from engine.praga.moves import apply
+from engine.praga.scoring import final_breakdown
+
+WEIGHTS = {
+    "gold": 0.45, "stone": 0.45, "windows": 0.7, "eggs": 0.4,
+    "cubes": 1.0, "production": 2.5, "upgrades": 3.0,  # times the share of the game still to come
+    "university": 1.2, "plaza_cubes": 2.0, "techs_held": 2.0, "one_shot_techs": 3.0,
+    # measured: the greedy bot's 1.5, 2.5 and 1.5 here score less (see the module docstring)
+    "technology": 3.0, "walls": 4.0, "road": 3.0,
+}
+
+# Penalties of moves that spend the turn or the row without building anything (as the greedy bot).
+MOVE_PENALTIES = {"end_turn": 0.5, "refill": 1.0, "refresh": 3.0}
+
+
+def evaluate(state, seat, weights=WEIGHTS):
+    if state.get("phase") == "over":
+        return state["result"]["scores"][seat]
+    pl = state["players"][seat]
+    share_left = _remaining(state)
+    one_shot = sum(1 for tech in pl["techs"] if tech["level"] >= 3)
+    plaza_cubes = sum(1 for building in state["city"].values() if building.get("owner") == seat and building.get("cube"))
+    upgrades = sum(len(stack) for stack in pl["upgrades"].values())
+    w = weights
+    potential = (w["gold"] * min(pl["gold"], 9) + w["stone"] * min(pl["stone"], 9)
+                 + w["windows"] * (pl["sw"] + pl["gw"]) + w["eggs"] * pl["eggs"]
+                 + share_left * (w["cubes"] * pl["cubes"] + w["production"] * (pl["mines"] + pl["quarries"])
+                                 + w["upgrades"] * upgrades)
+                 + w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
+                 + w["techs_held"] * share_left * (len(pl["techs"]) - one_shot) + w["one_shot_techs"] * one_shot
+                 + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes)
+    return final_breakdown(state, seat)["total"] + potential
+
+
+def move_value(state, seat, move, base, weights=WEIGHTS):
+    """The evaluation after `move` minus `base` (less the move's penalty), and the state after; None if illegal."""
+    try:
+        after = apply(state, seat, move)
+    except Exception:
+        return None, None
+    return evaluate(after, seat, weights) - base - MOVE_PENALTIES.get(move["type"], 0.0), after
+
+
+def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True):
+    """The greedy bot's choice (bots.greedy_move) on `evaluate`.
+
+    `refresh=False` (inside rollouts) leaves out refreshing the hex rows: a refresh pays now for
+    tiles drawn at random and the greedy bot chose one once in 100 turns (3 greedy games), but
+    applying each way to refresh took a quarter of a policy decision's time (profiled).
+    """
+    moves = _candidates(state, seat, rng, sample)
+    if not refresh:
+        moves = [move for move in moves if move["type"] != "refresh"] or moves
+    base = evaluate(state, seat, weights)
+    best, best_value = None, None
+    for move in moves:
+        value, after = move_value(state, seat, move, base, weights)
+        if value is None:
+            continue
+        ahead = {"take": "main", "buy_extra": "extra"}.get(move["type"])
+        if ahead and after["active"] == seat:
+            value = max(value, _best_follow(after, seat, rng, sample, base, ahead, weights, value))
+        value += rng.below(1000) / 100000.0
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _best_follow(after, seat, rng, sample, base, ahead, weights, value):
+    """Taking an action tile or the extra action is worth the best action it allows."""
+    bonus = after["turn"].get("wheel_bonus")
+    if bonus and not bonus["used"] and bonus["kind"] == "gain":  # a free gain: it will be used anyway
+        after = apply(after, seat, {"type": "wheel_bonus"})
+    best = value
+    for follow in _candidates(after, seat, rng, sample // 2):
+        if follow.get("via") != ahead:
+            continue
+        follow_value, _after = move_value(after, seat, follow, base, weights)
+        if follow_value is not None and follow_value > best:
+            best = follow_value
+    return best
