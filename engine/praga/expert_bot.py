@@ -18,7 +18,8 @@ One decision (`expert_move`):
 4. every `PRUNE_EVERY` samples, a candidate whose mean trails the best by more than `PRUNE_GAP`
    points leaves the race (the policy's choice never does), so the budget goes to close calls;
 5. it stops when the time budget (`budget` seconds, default 2 s) or `iterations` runs out (the
-   clock is read before every rollout, and a sample the budget cut short is left out) and plays
+   clock is read around every rollout, a rollout starts only if the slowest one so far fits in the
+   time left, so a decision keeps to its budget, and a sample the budget cut short is left out) and plays
    the candidate with the best mean, unless it gains less than `MARGIN` over the policy's choice,
    which then stays.
 
@@ -63,14 +64,17 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     racing = list(range(len(moves)))
     totals = [0.0] * len(moves)
     samples = 0
-    while (iterations is None or samples < iterations) and not _spent(clock, deadline):
+    slowest = 0.0  # the longest rollout so far: one that would end after the deadline is not begun
+    while (iterations is None or samples < iterations) and not _spent(clock, deadline, slowest):
         sample = determinize(state, seat, rng.next64())
         rollout_seed = rng.next64()
         results = {}
         for index in racing:  # every candidate in the race on the same sample and rollout dice
-            if _spent(clock, deadline):  # a sample cut short would compare the candidates unfairly
+            began = clock()
+            if _spent(began, deadline, slowest):  # a sample cut short would compare the candidates unfairly
                 break
             results[index] = _playout(sample, seat, moves[index], Rng.from_seed(rollout_seed), horizon)
+            slowest = max(slowest, clock() - began)
         if len(results) < len(racing):
             break
         for index, result in results.items():
@@ -91,8 +95,11 @@ def _pruned(racing, totals, samples):
     return [index for index in racing if index == 0 or totals[index] >= best - PRUNE_GAP * samples]
 
 
-def _spent(clock, deadline):
-    return deadline is not None and clock() >= deadline
+def _spent(now, deadline, needed=0.0):
+    """Whether `needed` seconds from `now` (a time, or the clock to read it from) pass the deadline."""
+    if deadline is None:
+        return False
+    return (now() if callable(now) else now) + needed >= deadline
 
 
 def _ranked_candidates(state, seat, rng):

@@ -89,9 +89,11 @@ def test_the_search_stops_when_its_time_budget_is_spent(states, monkeypatch):
     monkeypatch.setattr(expert_bot, "_playout", lambda *args: playouts.append(1) or real_playout(*args))
     clock = FakeClock(step=0.25)
     move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
-    # The deadline is 100.25 + 2 = 102.25. Samples start at 100.5 and 101.25 (rollouts read 100.75,
-    # 101.0 and 101.5, 101.75); the third starts at 102.0 and stops before its first rollout (102.25).
-    assert len(samples) == 3 and len(playouts) == 4 and clock.reads == 9
+    # The deadline is 100.25 + 2 = 102.25; a rollout reads the clock before and after (it "takes"
+    # 0.25 s). The first sample starts at 100.5, its rollouts at 100.75 and 101.25 (ending 101.0 and
+    # 101.5); the second sample starts at 101.75 (+ 0.25 < 102.25), but its first rollout would
+    # begin at 102.0 and end at the deadline: it is not begun, and the unfinished sample is left out.
+    assert len(samples) == 2 and len(playouts) == 2 and clock.reads == 8
     assert move in P.legal_moves(state, seat)
 
 
@@ -136,8 +138,8 @@ def test_every_decision_is_legal_and_the_same_for_the_same_seed(states):
 
 
 def test_a_real_clock_budget_bounds_the_decision_time(states):
-    """The clock is read before every rollout: a decision overruns its budget by one rollout at most
-    (a rollout is a few policy moves, well under a second even on a loaded machine)."""
+    """A rollout begins only if the slowest one so far fits in the time left: a decision keeps to its
+    budget but for a rollout slower than all before it (a few policy moves, under a second)."""
     import time
 
     state, seat = states[3]
