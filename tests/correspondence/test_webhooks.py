@@ -4,13 +4,14 @@ delay; switched off with an email after repeated failures; never more than a sub
 import hashlib
 import hmac
 import json
+import logging
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from games.models import Email, TurnMail, Webhook, WebhookDelivery
-from games.notifications import outbox, turns, webhooks
+from games.notifications import claims, outbox, turns, webhooks
 from tests.conftest import client_for
 from tests.support.games import post_move, start_game
 from tests.support.receiver import Receiver
@@ -119,6 +120,55 @@ def test_a_delivery_resets_the_count_of_failures(alice, receiver):
     assert hook.enabled and hook.failures == 0 and hook.last_error == ""
 
 
+def test_a_long_problem_is_kept_to_its_first_300_characters_and_logged_whole(alice, receiver, monkeypatch, caplog):
+    hook = hook_for(alice, receiver.url)
+    notify(alice)
+    delivery = WebhookDelivery.objects.get()
+    problem = "ConnectionError: " + "x" * 400
+    monkeypatch.setattr(webhooks, "post", lambda webhook, body: problem)
+    with caplog.at_level(logging.INFO, logger="games.notifications.webhooks"):
+        assert webhooks.deliver(delivery.pk) is False
+    hook.refresh_from_db()
+    assert hook.last_error == problem[:300] and hook.failures == 1
+    assert f"webhook {hook.pk}: delivery {delivery.pk} failed ({problem})" in caplog.messages
+
+
+def test_a_failure_frees_only_its_own_delivery_when_two_were_claimed_at_the_same_moment(alice, receiver):
+    """Leases are moments: two deliveries claimed at once hold the same one."""
+    receiver.status = 500
+    hook_for(alice, receiver.url)
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = WebhookDelivery.objects.order_by("pk")
+    now = timezone.now()
+    lease = claims.claim(WebhookDelivery.objects.filter(pk=second.pk), now)  # another worker posts the second
+    assert webhooks.deliver(first.pk, now=now) is False
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.lease is None and first.due == now + timedelta(minutes=1)
+    assert second.lease == lease and second.due <= now  # still held, not put off
+
+
+def test_a_post_that_fails_after_its_lease_ran_out_leaves_the_delivery_to_its_new_holder(alice, receiver, monkeypatch):
+    """A slow post's failure neither frees nor delays a delivery another worker claimed meanwhile
+    (a third worker could then post it a second time)."""
+    hook_for(alice, receiver.url)
+    notify(alice)
+    delivery = WebhookDelivery.objects.get()
+    now = timezone.now()
+    later = now + timedelta(seconds=claims.LEASE_SECONDS + 1)
+
+    def slow_failing_post(webhook, body):
+        assert claims.claim(WebhookDelivery.objects.filter(pk=delivery.pk), later) is not None  # the other worker
+        return "HTTP 500"
+
+    monkeypatch.setattr(webhooks, "post", slow_failing_post)
+    assert webhooks.deliver(delivery.pk, now=now) is False
+    delivery.refresh_from_db()
+    assert delivery.lease == later + timedelta(seconds=claims.LEASE_SECONDS) and delivery.due <= now
+    assert not claims.due(WebhookDelivery.objects.filter(pk=delivery.pk), later + timedelta(seconds=1)).exists()
+
+
 def test_the_tick_requeues_due_deliveries_only(alice, bob, receiver, monkeypatch):
     queued = []
     monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append((name, *args)))
@@ -172,6 +222,8 @@ def test_a_turn_notification_carries_no_hidden_information(alice, bob, receiver,
 def test_the_webhook_page_saves_tests_renews_and_removes(alice, alice_client, bob_client, receiver):
     response = alice_client.post("/webhook/", {"action": "save", "url": "ftp://example.org/x", "format": "json"})
     assert response.status_code == 400 and not Webhook.objects.exists()
+    assert ("This address cannot receive notifications: it must be a public http or https address."
+            in response.content.decode())
     response = alice_client.post("/webhook/", {"action": "save", "url": receiver.url, "format": "discord"})
     assert response.status_code == 302
     hook = Webhook.objects.get(user=alice)
