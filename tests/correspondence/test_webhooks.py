@@ -8,6 +8,8 @@ import logging
 from datetime import timedelta
 
 import pytest
+import requests
+from django.conf import settings
 from django.utils import timezone
 
 from games.models import Email, TurnMail, Webhook, WebhookDelivery
@@ -46,6 +48,9 @@ def test_a_notification_is_posted_signed_to_the_players_webhook(alice, receiver)
     stamp, signed = (part.split("=", 1)[1] for part in request["headers"]["X-Praga-Signature"].split(","))
     expected = hmac.new(hook.secret.encode(), f"{stamp}.".encode() + request["body"], hashlib.sha256).hexdigest()
     assert hmac.compare_digest(signed, expected)
+    assert abs(int(stamp) - timezone.now().timestamp()) < 60  # the moment it was sent: replays can be told apart
+    assert request["headers"]["Content-Type"] == "application/json"
+    assert request["headers"]["User-Agent"] == f"{settings.SITE_NAME} webhooks"
     delivery.refresh_from_db()
     assert delivery.delivered is not None and delivery.attempts == 1
     assert webhooks.deliver(delivery.pk) is False and len(receiver.requests) == 1  # delivered once
@@ -167,6 +172,42 @@ def test_a_post_that_fails_after_its_lease_ran_out_leaves_the_delivery_to_its_ne
     delivery.refresh_from_db()
     assert delivery.lease == later + timedelta(seconds=claims.LEASE_SECONDS) and delivery.due <= now
     assert not claims.due(WebhookDelivery.objects.filter(pk=delivery.pk), later + timedelta(seconds=1)).exists()
+
+
+def test_only_a_2xx_answer_counts_as_delivered(alice, receiver):
+    hook = hook_for(alice, receiver.url)
+    for status in (300, 199):
+        receiver.status = status
+        assert webhooks.post(hook, {"text": "hello"}) == f"HTTP {status}"
+    receiver.status = 299
+    assert webhooks.post(hook, {"text": "hello"}) is None
+
+
+def test_a_redirect_is_not_followed(alice, receiver):
+    """A redirect could lead the site's worker to an address the check refused (SSRF)."""
+    target = Receiver()
+    try:
+        receiver.status, receiver.location = 307, target.url
+        assert webhooks.post(hook_for(alice, receiver.url), {"text": "hello"}) == "HTTP 307"
+        assert len(receiver.requests) == 1 and target.requests == []
+    finally:
+        target.close()
+
+
+def test_an_address_that_does_not_answer_in_time_is_a_failure(alice, receiver, monkeypatch):
+    """A worker never waits on a webhook for ever."""
+    monkeypatch.setattr(webhooks, "TIMEOUT_SECONDS", 0.2)
+    receiver.delay = 1.5
+    problem = webhooks.post(hook_for(alice, receiver.url), {"text": "hello"})
+    assert problem is not None and problem.startswith("ReadTimeout: ")
+
+
+def test_a_connection_error_is_named_and_kept_short(alice, receiver, monkeypatch):
+    def refused(*args, **kwargs):
+        raise requests.ConnectionError("refused " + "x" * 400)
+
+    monkeypatch.setattr(requests, "post", refused)
+    assert webhooks.post(hook_for(alice, receiver.url), {"text": "hello"}) == ("ConnectionError: refused " + "x" * 400)[:300]
 
 
 def test_the_tick_requeues_due_deliveries_only(alice, bob, receiver, monkeypatch):
