@@ -154,6 +154,19 @@ def test_a_failure_frees_only_its_own_delivery_when_two_were_claimed_at_the_same
     assert second.lease == lease and second.due <= now  # still held, not put off
 
 
+def test_a_delivery_marks_only_itself_delivered_when_two_were_claimed_at_the_same_moment(alice, receiver):
+    hook_for(alice, receiver.url)
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = WebhookDelivery.objects.order_by("pk")
+    now = timezone.now()
+    claims.claim(WebhookDelivery.objects.filter(pk=second.pk), now)  # another worker posts the second
+    assert webhooks.deliver(first.pk, now=now) is True
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.delivered is not None and second.delivered is None
+
+
 def test_a_post_that_fails_after_its_lease_ran_out_leaves_the_delivery_to_its_new_holder(alice, receiver, monkeypatch):
     """A slow post's failure neither frees nor delays a delivery another worker claimed meanwhile
     (a third worker could then post it a second time)."""
