@@ -11,6 +11,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.utils import timezone
+from py_vapid import Vapid
 
 from games.models import PushMessage, PushSubscription, Seat, TurnMail
 from games.notifications import outbox, push, turns
@@ -165,6 +166,33 @@ def test_a_pair_made_here_is_kept_and_its_public_key_is_unpadded_base64url(setti
     point = base64.urlsafe_b64decode(public + "=")
     assert len(point) == 65 and point[0] == 4  # an uncompressed P-256 point
     assert json.loads(kept.read_text())["public"] == public and push.public_key() == public
+
+
+def test_a_push_service_that_does_not_answer_in_time_is_a_failure_tried_again(alice, alice_client, service,
+                                                                               monkeypatch):
+    """A worker never waits on a push service for ever."""
+    subscribe(alice_client, Browser(service.url))
+    notify(alice)
+    message = PushMessage.objects.get()
+    monkeypatch.setattr(push, "TIMEOUT_SECONDS", 0.2)
+    service.delay = 1.5
+    assert push.deliver(message.pk) is False
+    message.refresh_from_db()
+    assert message.delivered is None and message.lease is None and message.attempts == 1
+
+
+@pytest.mark.parametrize("form", ["pem", "base64url"])
+def test_a_configured_private_key_is_read_as_pem_or_base64url(settings, form):
+    """VAPID_PRIVATE_KEY from the environment, in either form (a PEM may come after a line break)."""
+    made = Vapid()
+    made.generate_keys()
+    if form == "pem":
+        settings.VAPID_PRIVATE_KEY = "\n" + made.private_pem().decode()
+    else:
+        settings.VAPID_PRIVATE_KEY = base64url(made.private_key.private_numbers().private_value.to_bytes(32, "big"))
+    settings.VAPID_PUBLIC_KEY = "configured"
+    read = push._private_vapid()
+    assert read.private_key.private_numbers() == made.private_key.private_numbers()
 
 
 def test_a_decision_owed_off_turn_is_pushed_to_that_player_only(alice, bob, carol, service, committed):
