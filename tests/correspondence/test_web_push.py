@@ -3,15 +3,18 @@ push service (a local one here, decrypted with the browser's keys); expired subs
 
 import base64
 import json
+import logging
 import os
 from datetime import timedelta
 
 import http_ece
 import pytest
+import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.utils import timezone
 from py_vapid import Vapid
+from pywebpush import WebPushException
 
 from games.models import PushMessage, PushSubscription, Seat, TurnMail
 from games.notifications import outbox, push, turns
@@ -179,6 +182,51 @@ def test_a_push_service_that_does_not_answer_in_time_is_a_failure_tried_again(al
     assert push.deliver(message.pk) is False
     message.refresh_from_db()
     assert message.delivered is None and message.lease is None and message.attempts == 1
+
+
+def test_each_message_is_claimed_alone_and_marked_delivered(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url))
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = PushMessage.objects.order_by("pk")
+    now = timezone.now()
+    lease = push.claims.claim(PushMessage.objects.filter(pk=second.pk), now)  # another worker sends the second
+    assert push.deliver(first.pk, now=now) is True
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.delivered is not None and second.delivered is None and second.lease == lease
+
+
+def test_what_went_wrong_is_logged_by_message_and_subscription(alice, alice_client, service, caplog, settings):
+    subscribe(alice_client, Browser(service.url))
+    subscription = PushSubscription.objects.get()
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = PushMessage.objects.order_by("pk")
+    with caplog.at_level(logging.INFO, logger="games.notifications.push"):
+        settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False  # the endpoint is refused before any post
+        assert push.deliver(first.pk) is False
+        settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+        service.status = 410
+        assert push.deliver(second.pk) is False
+    assert caplog.messages == [f"push message {first.pk} failed (the address is inside a private network)",
+                               f"push subscription {subscription.pk} expired (HTTP 410): removed"]
+    assert service.requests[-1:] and not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize("raised, problem", [
+    (WebPushException("no answer"), (None, "WebPushException: no answer")),  # no response: no status
+    (WebPushException("x" * 300), (None, ("WebPushException: " + "x" * 300)[:200])),
+    (requests.ConnectionError("refused " + "x" * 300), (None, ("ConnectionError: refused " + "x" * 300)[:200])),
+])
+def test_a_failure_without_an_answer_is_named_and_kept_short(alice, alice_client, service, monkeypatch, raised, problem):
+    subscribe(alice_client, Browser(service.url))
+
+    def failing(*args, **kwargs):
+        raise raised
+
+    monkeypatch.setattr(push, "webpush", failing)
+    assert push.send(PushSubscription.objects.get(), {"title": "t"}) == problem
 
 
 @pytest.mark.parametrize("form", ["pem", "base64url"])
