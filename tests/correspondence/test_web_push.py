@@ -197,6 +197,28 @@ def test_each_message_is_claimed_alone_and_marked_delivered(alice, alice_client,
     assert first.delivered is not None and second.delivered is None and second.lease == lease
 
 
+def test_a_failure_frees_only_its_own_claim_and_never_a_newer_holders(alice, alice_client, service, monkeypatch):
+    """Leases are moments: two messages claimed at once hold the same one; and a slow send whose
+    lease ran out must leave the message to the worker that claimed it since."""
+    subscribe(alice_client, Browser(service.url))
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = PushMessage.objects.order_by("pk")
+    now = timezone.now()
+    later = now + timedelta(seconds=push.claims.LEASE_SECONDS + 1)
+    held = push.claims.claim(PushMessage.objects.filter(pk=second.pk), now)  # another worker sends the second
+
+    def slow_failure(subscription, payload):
+        assert push.claims.claim(PushMessage.objects.filter(pk=first.pk), later) is not None  # a third worker
+        return 500, "HTTP 500"
+
+    monkeypatch.setattr(push, "send", slow_failure)
+    assert push.deliver(first.pk, now=now) is False
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert second.lease == held and first.lease == later + timedelta(seconds=push.claims.LEASE_SECONDS)
+
+
 def test_what_went_wrong_is_logged_by_message_and_subscription(alice, alice_client, service, caplog, settings):
     subscribe(alice_client, Browser(service.url))
     subscription = PushSubscription.objects.get()
