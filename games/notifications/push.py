@@ -79,8 +79,8 @@ def public_key():
 def _private_vapid():
     from py_vapid import Vapid
 
-    private = keys()[0]
-    if private.lstrip().startswith("-----BEGIN"):
+    private = keys()[0].strip()  # an environment value may start or end with a line break
+    if private.startswith("-----BEGIN"):
         return Vapid.from_pem(private.encode())
     return Vapid.from_string(private_key=private)
 

@@ -7,12 +7,14 @@ import pytest
 import time_machine
 from django.core import mail
 
+from engine.catan_ck import legal_moves, turn_marker
 from engine.core.text import render
 from games import clocks
 from games.models import Email, Game, GameEvent, Move, Seat
 from games.moves import submit_move
 from tests.correspondence.conftest import tick
-from tests.support.catan import seven_ahead, start_catan, user_at
+from tests.engine.catan_ck.helpers import empty_board, give, put, with_roll
+from tests.support.catan import set_state, seven_ahead, start_catan, user_at
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.timedelta(days=1)
@@ -146,3 +148,57 @@ def test_a_seat_with_a_second_decision_after_a_default_gets_a_new_clock(players,
         # a second worker with the same due deadline finds it taken and does nothing
         assert clocks.time_out(owing.pk, owing.deadline, owing.deadline + datetime.timedelta(minutes=1)) is None
     assert Move.objects.filter(game=game, payload__timeout=True).count() == 1
+
+
+def test_a_seat_still_owing_its_discard_keeps_its_deadline_when_another_seat_answers(players, committed):
+    """Another seat's answer within the turn leaves this seat's decision as it was: its clock
+    runs on from the roll (a restart would hand it a fresh period for nothing)."""
+    game = catan_game(players, committed, days=2)
+    _active, (first, second) = rolled_seven(game, committed, [0, 1])
+    waiting = seat_at(game, second)
+    owed_since, deadline = waiting.waiting_since, waiting.deadline
+    decision = next(d["id"] for d in game.state["decisions"] if d["seat"] == first)
+    with time_machine.travel(owed_since + DAY, tick=False), committed():
+        submit_move(game.pk, user_at(game, first), {"type": "discard", "decision": decision, "cards": {"ore": 4}},
+                    game.version)
+    waiting.refresh_from_db()
+    assert waiting.to_act
+    assert waiting.waiting_since == owed_since and waiting.deadline == deadline == owed_since + 2 * DAY
+
+
+def barbarians_and_a_seven_ahead(game):
+    """The active player is about to roll a 7 with the barbarian ship arriving: the next seat in
+    turn order, the only one with cities (two) and with 9 cards, loses the attack, so it owes the
+    choice of the city it loses, and after it the discard of the 7. Returns that seat."""
+    state = empty_board(seed=6, players=len(game.seat_list()), stage="roll")
+    state["barbarians"]["position"] = 6
+    loser = state["order"][1]
+    for intersection in ("-1,-1;-1,0;0,-1", "0,1;1,0;1,1"):
+        put(state, loser, "city", intersection)
+    give(state, loser, ore=5, wool=4)
+    set_state(game, with_roll(state, 3, 4, "ship"))
+    return loser
+
+
+def test_a_seat_owing_a_new_decision_after_answering_one_gets_a_new_period_for_it(players, committed):
+    """ASYNC-05: each decision owed off turn has its own deadline, also when the same seat owes
+    the next one right after answering the first within the same turn."""
+    game = catan_game(players, committed, days=2)
+    loser = barbarians_and_a_seven_ahead(game)
+    game.refresh_from_db()
+    with committed():
+        submit_move(game.pk, user_at(game, game.state["active"]), {"type": "roll"}, game.version)
+    game.refresh_from_db()
+    owing = seat_at(game, loser)
+    assert [d["kind"] for d in game.state["decisions"] if d["seat"] == loser] == ["lose_city"]
+    rolled_at, marker = owing.waiting_since, turn_marker(game.state)
+    answered_at = rolled_at + DAY
+    lose = next(m for m in legal_moves(game.state, loser) if m["type"] == "lose_city")
+    with time_machine.travel(answered_at, tick=False), committed():
+        submit_move(game.pk, user_at(game, loser), lose, game.version)
+    game.refresh_from_db()
+    assert [d["kind"] for d in game.state["decisions"] if d["seat"] == loser] == ["discard"]
+    assert turn_marker(game.state) == marker  # still the same turn
+    owing.refresh_from_db()
+    assert owing.to_act
+    assert owing.waiting_since == answered_at and owing.deadline == answered_at + 2 * DAY

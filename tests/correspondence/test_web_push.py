@@ -3,14 +3,18 @@ push service (a local one here, decrypted with the browser's keys); expired subs
 
 import base64
 import json
+import logging
 import os
 from datetime import timedelta
 
 import http_ece
 import pytest
+import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.utils import timezone
+from py_vapid import Vapid
+from pywebpush import WebPushException
 
 from games.models import PushMessage, PushSubscription, Seat, TurnMail
 from games.notifications import outbox, push, turns
@@ -152,6 +156,113 @@ def test_the_service_worker_and_the_profile_switch(alice_client):
     page = alice_client.get("/profile/").content.decode()
     assert f'data-public-key="{push.public_key()}"' in page and "Turn on for this browser" in page
     assert len(base64.urlsafe_b64decode(push.public_key() + "=")) == 65  # an uncompressed P-256 point
+
+
+def test_a_pair_made_here_is_kept_and_its_public_key_is_unpadded_base64url(settings, tmp_path, monkeypatch):
+    """Without configured keys the first use makes a pair and keeps it. The public key is the
+    browser's applicationServerKey and the k= of the VAPID header: base64url without padding."""
+    settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
+    kept = tmp_path / "var" / "vapid.json"
+    monkeypatch.setattr(push, "_keys_file", lambda: kept)
+    public = push.public_key()
+    assert len(public) == 87 and "=" not in public  # 65 bytes
+    point = base64.urlsafe_b64decode(public + "=")
+    assert len(point) == 65 and point[0] == 4  # an uncompressed P-256 point
+    assert json.loads(kept.read_text())["public"] == public and push.public_key() == public
+
+
+def test_a_push_service_that_does_not_answer_in_time_is_a_failure_tried_again(alice, alice_client, service,
+                                                                               monkeypatch):
+    """A worker never waits on a push service for ever."""
+    subscribe(alice_client, Browser(service.url))
+    notify(alice)
+    message = PushMessage.objects.get()
+    monkeypatch.setattr(push, "TIMEOUT_SECONDS", 0.2)
+    service.delay = 1.5
+    assert push.deliver(message.pk) is False
+    message.refresh_from_db()
+    assert message.delivered is None and message.lease is None and message.attempts == 1
+
+
+def test_each_message_is_claimed_alone_and_marked_delivered(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url))
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = PushMessage.objects.order_by("pk")
+    now = timezone.now()
+    lease = push.claims.claim(PushMessage.objects.filter(pk=second.pk), now)  # another worker sends the second
+    assert push.deliver(first.pk, now=now) is True
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.delivered is not None and second.delivered is None and second.lease == lease
+
+
+def test_a_failure_frees_only_its_own_claim_and_never_a_newer_holders(alice, alice_client, service, monkeypatch):
+    """Leases are moments: two messages claimed at once hold the same one; and a slow send whose
+    lease ran out must leave the message to the worker that claimed it since."""
+    subscribe(alice_client, Browser(service.url))
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = PushMessage.objects.order_by("pk")
+    now = timezone.now()
+    later = now + timedelta(seconds=push.claims.LEASE_SECONDS + 1)
+    held = push.claims.claim(PushMessage.objects.filter(pk=second.pk), now)  # another worker sends the second
+
+    def slow_failure(subscription, payload):
+        assert push.claims.claim(PushMessage.objects.filter(pk=first.pk), later) is not None  # a third worker
+        return 500, "HTTP 500"
+
+    monkeypatch.setattr(push, "send", slow_failure)
+    assert push.deliver(first.pk, now=now) is False
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert second.lease == held and first.lease == later + timedelta(seconds=push.claims.LEASE_SECONDS)
+
+
+def test_what_went_wrong_is_logged_by_message_and_subscription(alice, alice_client, service, caplog, settings):
+    subscribe(alice_client, Browser(service.url))
+    subscription = PushSubscription.objects.get()
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = PushMessage.objects.order_by("pk")
+    with caplog.at_level(logging.INFO, logger="games.notifications.push"):
+        settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False  # the endpoint is refused before any post
+        assert push.deliver(first.pk) is False
+        settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+        service.status = 410
+        assert push.deliver(second.pk) is False
+    assert caplog.messages == [f"push message {first.pk} failed (the address is inside a private network)",
+                               f"push subscription {subscription.pk} expired (HTTP 410): removed"]
+    assert service.requests[-1:] and not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize("raised, problem", [
+    (WebPushException("no answer"), (None, "WebPushException: no answer")),  # no response: no status
+    (WebPushException("x" * 300), (None, ("WebPushException: " + "x" * 300)[:200])),
+    (requests.ConnectionError("refused " + "x" * 300), (None, ("ConnectionError: refused " + "x" * 300)[:200])),
+])
+def test_a_failure_without_an_answer_is_named_and_kept_short(alice, alice_client, service, monkeypatch, raised, problem):
+    subscribe(alice_client, Browser(service.url))
+
+    def failing(*args, **kwargs):
+        raise raised
+
+    monkeypatch.setattr(push, "webpush", failing)
+    assert push.send(PushSubscription.objects.get(), {"title": "t"}) == problem
+
+
+@pytest.mark.parametrize("form", ["pem", "base64url"])
+def test_a_configured_private_key_is_read_as_pem_or_base64url(settings, form):
+    """VAPID_PRIVATE_KEY from the environment, in either form (a PEM may come after a line break)."""
+    made = Vapid()
+    made.generate_keys()
+    if form == "pem":
+        settings.VAPID_PRIVATE_KEY = "\n" + made.private_pem().decode()
+    else:
+        settings.VAPID_PRIVATE_KEY = base64url(made.private_key.private_numbers().private_value.to_bytes(32, "big"))
+    settings.VAPID_PUBLIC_KEY = "configured"
+    read = push._private_vapid()
+    assert read.private_key.private_numbers() == made.private_key.private_numbers()
 
 
 def test_a_decision_owed_off_turn_is_pushed_to_that_player_only(alice, bob, carol, service, committed):

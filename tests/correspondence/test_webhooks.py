@@ -4,13 +4,16 @@ delay; switched off with an email after repeated failures; never more than a sub
 import hashlib
 import hmac
 import json
+import logging
 from datetime import timedelta
 
 import pytest
+import requests
+from django.conf import settings
 from django.utils import timezone
 
 from games.models import Email, TurnMail, Webhook, WebhookDelivery
-from games.notifications import outbox, turns, webhooks
+from games.notifications import claims, outbox, turns, webhooks
 from tests.conftest import client_for
 from tests.support.games import post_move, start_game
 from tests.support.receiver import Receiver
@@ -45,6 +48,9 @@ def test_a_notification_is_posted_signed_to_the_players_webhook(alice, receiver)
     stamp, signed = (part.split("=", 1)[1] for part in request["headers"]["X-Praga-Signature"].split(","))
     expected = hmac.new(hook.secret.encode(), f"{stamp}.".encode() + request["body"], hashlib.sha256).hexdigest()
     assert hmac.compare_digest(signed, expected)
+    assert abs(int(stamp) - timezone.now().timestamp()) < 60  # the moment it was sent: replays can be told apart
+    assert request["headers"]["Content-Type"] == "application/json"
+    assert request["headers"]["User-Agent"] == f"{settings.SITE_NAME} webhooks"
     delivery.refresh_from_db()
     assert delivery.delivered is not None and delivery.attempts == 1
     assert webhooks.deliver(delivery.pk) is False and len(receiver.requests) == 1  # delivered once
@@ -119,6 +125,104 @@ def test_a_delivery_resets_the_count_of_failures(alice, receiver):
     assert hook.enabled and hook.failures == 0 and hook.last_error == ""
 
 
+def test_a_long_problem_is_kept_to_its_first_300_characters_and_logged_whole(alice, receiver, monkeypatch, caplog):
+    hook = hook_for(alice, receiver.url)
+    notify(alice)
+    delivery = WebhookDelivery.objects.get()
+    problem = "ConnectionError: " + "x" * 400
+    monkeypatch.setattr(webhooks, "post", lambda webhook, body: problem)
+    with caplog.at_level(logging.INFO, logger="games.notifications.webhooks"):
+        assert webhooks.deliver(delivery.pk) is False
+    hook.refresh_from_db()
+    assert hook.last_error == problem[:300] and hook.failures == 1
+    assert f"webhook {hook.pk}: delivery {delivery.pk} failed ({problem})" in caplog.messages
+
+
+def test_a_failure_frees_only_its_own_delivery_when_two_were_claimed_at_the_same_moment(alice, receiver):
+    """Leases are moments: two deliveries claimed at once hold the same one."""
+    receiver.status = 500
+    hook_for(alice, receiver.url)
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = WebhookDelivery.objects.order_by("pk")
+    now = timezone.now()
+    lease = claims.claim(WebhookDelivery.objects.filter(pk=second.pk), now)  # another worker posts the second
+    assert webhooks.deliver(first.pk, now=now) is False
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.lease is None and first.due == now + timedelta(minutes=1)
+    assert second.lease == lease and second.due <= now  # still held, not put off
+
+
+def test_a_delivery_marks_only_itself_delivered_when_two_were_claimed_at_the_same_moment(alice, receiver):
+    hook_for(alice, receiver.url)
+    notify(alice, "first")
+    notify(alice, "second")
+    first, second = WebhookDelivery.objects.order_by("pk")
+    now = timezone.now()
+    claims.claim(WebhookDelivery.objects.filter(pk=second.pk), now)  # another worker posts the second
+    assert webhooks.deliver(first.pk, now=now) is True
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.delivered is not None and second.delivered is None
+
+
+def test_a_post_that_fails_after_its_lease_ran_out_leaves_the_delivery_to_its_new_holder(alice, receiver, monkeypatch):
+    """A slow post's failure neither frees nor delays a delivery another worker claimed meanwhile
+    (a third worker could then post it a second time)."""
+    hook_for(alice, receiver.url)
+    notify(alice)
+    delivery = WebhookDelivery.objects.get()
+    now = timezone.now()
+    later = now + timedelta(seconds=claims.LEASE_SECONDS + 1)
+
+    def slow_failing_post(webhook, body):
+        assert claims.claim(WebhookDelivery.objects.filter(pk=delivery.pk), later) is not None  # the other worker
+        return "HTTP 500"
+
+    monkeypatch.setattr(webhooks, "post", slow_failing_post)
+    assert webhooks.deliver(delivery.pk, now=now) is False
+    delivery.refresh_from_db()
+    assert delivery.lease == later + timedelta(seconds=claims.LEASE_SECONDS) and delivery.due <= now
+    assert not claims.due(WebhookDelivery.objects.filter(pk=delivery.pk), later + timedelta(seconds=1)).exists()
+
+
+def test_only_a_2xx_answer_counts_as_delivered(alice, receiver):
+    hook = hook_for(alice, receiver.url)
+    for status in (300, 199):
+        receiver.status = status
+        assert webhooks.post(hook, {"text": "hello"}) == f"HTTP {status}"
+    receiver.status = 299
+    assert webhooks.post(hook, {"text": "hello"}) is None
+
+
+def test_a_redirect_is_not_followed(alice, receiver):
+    """A redirect could lead the site's worker to an address the check refused (SSRF)."""
+    target = Receiver()
+    try:
+        receiver.status, receiver.location = 307, target.url
+        assert webhooks.post(hook_for(alice, receiver.url), {"text": "hello"}) == "HTTP 307"
+        assert len(receiver.requests) == 1 and target.requests == []
+    finally:
+        target.close()
+
+
+def test_an_address_that_does_not_answer_in_time_is_a_failure(alice, receiver, monkeypatch):
+    """A worker never waits on a webhook for ever."""
+    monkeypatch.setattr(webhooks, "TIMEOUT_SECONDS", 0.2)
+    receiver.delay = 1.5
+    problem = webhooks.post(hook_for(alice, receiver.url), {"text": "hello"})
+    assert problem is not None and problem.startswith("ReadTimeout: ")
+
+
+def test_a_connection_error_is_named_and_kept_short(alice, receiver, monkeypatch):
+    def refused(*args, **kwargs):
+        raise requests.ConnectionError("refused " + "x" * 400)
+
+    monkeypatch.setattr(requests, "post", refused)
+    assert webhooks.post(hook_for(alice, receiver.url), {"text": "hello"}) == ("ConnectionError: refused " + "x" * 400)[:300]
+
+
 def test_the_tick_requeues_due_deliveries_only(alice, bob, receiver, monkeypatch):
     queued = []
     monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append((name, *args)))
@@ -172,6 +276,8 @@ def test_a_turn_notification_carries_no_hidden_information(alice, bob, receiver,
 def test_the_webhook_page_saves_tests_renews_and_removes(alice, alice_client, bob_client, receiver):
     response = alice_client.post("/webhook/", {"action": "save", "url": "ftp://example.org/x", "format": "json"})
     assert response.status_code == 400 and not Webhook.objects.exists()
+    assert ("This address cannot receive notifications: it must be a public http or https address."
+            in response.content.decode())
     response = alice_client.post("/webhook/", {"action": "save", "url": receiver.url, "format": "discord"})
     assert response.status_code == 302
     hook = Webhook.objects.get(user=alice)

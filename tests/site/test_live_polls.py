@@ -1,6 +1,7 @@
 """An open game page's poll: "nothing changed" from the cache without SQL; any change still seen."""
 
 import json
+import logging
 import re
 from datetime import timedelta
 from unittest import mock
@@ -156,3 +157,32 @@ def test_presence_is_written_at_most_once_a_minute(bob):
         activity.seen_polling(bob.pk, now=now + timedelta(seconds=30))
         activity.seen_polling(bob.pk, now=now + timedelta(seconds=61))
     assert written.call_count == 2
+
+
+def test_presence_is_written_once_at_one_moment_and_again_a_minute_later(bob):
+    now = activity.timezone.now() + timedelta(hours=1)  # after any write of this process
+    with mock.patch.object(activity.cache, "set") as written:
+        activity.seen_polling(bob.pk, now=now)
+        activity.seen_polling(bob.pk, now=now)  # two polls at the same moment
+        activity.seen_polling(bob.pk, now=now + activity.RESOLUTION)
+    assert written.call_count == 2
+
+
+def test_the_memory_of_presence_writes_stays_within_its_limit(monkeypatch):
+    monkeypatch.setattr(activity, "POLLING_MEMORY_LIMIT", 3)
+    monkeypatch.setattr(activity, "_polling_written", {})
+    now = activity.timezone.now()
+    with mock.patch.object(activity.cache, "set") as written:
+        for user_id in range(1, 8):
+            activity.seen_polling(user_id, now=now)
+            assert len(activity._polling_written) <= 3
+    assert written.call_count == 7  # forgetting costs a write, never a lost presence
+
+
+def test_a_cache_failure_loses_the_presence_with_a_warning(bob, caplog):
+    now = activity.timezone.now() + timedelta(hours=2)
+    with mock.patch.object(activity.cache, "set", side_effect=RedisConnectionError("down")), \
+            caplog.at_level(logging.WARNING, logger="games.notifications.activity"):
+        activity.seen_polling(bob.pk, now=now)
+    [message] = caplog.messages  # the error is named by the site's log filter, without its text
+    assert message.startswith(f"cache unavailable, presence of user {bob.pk} not kept: ") and "ConnectionError" in message

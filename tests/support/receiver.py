@@ -1,21 +1,26 @@
 """An HTTP endpoint of a test's own on 127.0.0.1 (webhooks, a push service)."""
 
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class Receiver:
-    """A local endpoint that records what it is sent and answers with `status`."""
+    """A local endpoint that records what it is sent and answers with `status`, after `delay`
+    seconds, with a `location` header when one is set (a redirect)."""
 
     def __init__(self):
-        self.requests, self.status = [], 204
+        self.requests, self.status, self.delay, self.location = [], 204, 0, None
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 receiver.requests.append({"headers": self.headers, "body": body})  # case-insensitive
+                time.sleep(receiver.delay)
                 self.send_response(receiver.status)
+                if receiver.location:
+                    self.send_header("Location", receiver.location)
                 self.end_headers()
 
             def log_message(self, *args):
