@@ -6,13 +6,15 @@
 Needs PostgreSQL and Redis on 127.0.0.1. Creates the database afresh with GAMES public 4-player
 Praga games, each at its own point between move 10 and move 300 (random legal moves and their
 log lines written straight to the tables), starts gunicorn as in production (2 workers × 4
-threads, DEBUG off; `collectstatic` into staticfiles/ first, as a deployment does) and
+threads, DEBUG off; `collectstatic` into a temporary folder first, as a deployment does) and
 requests, as 8 anonymous spectators, game pages, their live part, the whole log and replay steps of random games.
 Prints each worker's resident memory (RSS) after every REQUESTS / 6 requests and at the end.
 Goal: at most 100 MB per worker, and flat once every kind of page was served (bounded caches).
 """
 
 import argparse
+import shutil
+import tempfile
 import os
 import random
 import subprocess
@@ -78,7 +80,8 @@ def main():
     parser.add_argument("--database", default="praga_memory")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
     args = parser.parse_args()
-    env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT), "REDIS_URL": args.redis,
+    static_root = tempfile.mkdtemp(prefix="praga-memory-static-")  # not the work tree's staticfiles/
+    env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT), "REDIS_URL": args.redis, "STATIC_ROOT": static_root,
            "DJANGO_SETTINGS_MODULE": "praga_site.settings",
            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
     for sql in (f"DROP DATABASE IF EXISTS {args.database}", f"CREATE DATABASE {args.database}"):
@@ -145,6 +148,7 @@ def main():
     finally:
         gunicorn.terminate()
         gunicorn.wait(timeout=30)
+        shutil.rmtree(static_root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -247,7 +247,7 @@ def test_a_failure_without_an_answer_is_named_and_kept_short(alice, alice_client
     def failing(*args, **kwargs):
         raise raised
 
-    monkeypatch.setattr(push, "webpush", failing)
+    monkeypatch.setattr("pywebpush.webpush", failing)  # push.send imports it when it sends
     assert push.send(PushSubscription.objects.get(), {"title": "t"}) == problem
 
 
