@@ -241,6 +241,58 @@ def test_the_bot_sweep_wakes_at_most_a_batch_of_games(alice, bob, carol, committ
     assert sorted(queued) == sorted(("play_bots", (game.pk,)) for game in games)
 
 
+# timed moves -------------------------------------------------------------------------------------
+
+def two_offers_expiring(players):
+    """A Catan game with two trade offers that expire at the same moment (two timed moves)."""
+    from games.moves import submit_move
+    from tests.correspondence.test_catan_offer_expiry import _market
+    from tests.support.catan import user_at
+
+    game, active, other = _market(players)
+    moment = (timezone.now() + 5 * HOUR).replace(microsecond=0)
+    stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    submit_move(game.pk, user_at(game, other), {"type": "post_standing", "give": {"brick": 1}, "want": {"wool": 1},
+                                                "expires": stamp}, game.version)
+    submit_move(game.pk, user_at(game, active), {"type": "offer_trade", "give": {"wool": 1}, "want": {"brick": 1},
+                                                 "expires": stamp}, game.version + 1)
+    game.refresh_from_db()
+    assert game.timed_at == moment and len(game.state["offers"]) == 2
+    return game, moment
+
+
+def test_timed_moves_due_at_exactly_the_ticks_time_are_submitted_and_counted(alice, bob, carol):
+    game, moment = two_offers_expiring([alice, bob, carol])
+    assert clocks.submit_timed_moves(game.pk, moment) == 2
+    game.refresh_from_db()
+    assert game.state["offers"] == [] and game.timed_at is None
+
+
+def test_a_timed_move_the_engine_refuses_is_logged_and_dropped_and_the_moves_before_it_still_count(
+        alice, bob, carol, monkeypatch, caplog):
+    from games import engines
+
+    game, moment = two_offers_expiring([alice, bob, carol])
+    real_apply, refused = engines.apply, []
+
+    def apply_then_refuse(game_id, state, position, move):
+        if refused or move.get("type") != "expire_trade":
+            return real_apply(game_id, state, position, move)
+        if not hasattr(apply_then_refuse, "applied"):
+            apply_then_refuse.applied = True
+            return real_apply(game_id, state, position, move)
+        refused.append(move)
+        raise engines.IllegalMove("This offer is gone.")
+
+    monkeypatch.setattr(engines, "apply", apply_then_refuse)
+    assert clocks.submit_timed_moves(game.pk, moment + HOUR) == 1
+    game.refresh_from_db()
+    assert len(game.state["offers"]) == 1 and game.timed_at is None  # the refused move is not tried again
+    failures = [record for record in caplog.records if record.name == "games.clocks" and record.exc_info]
+    assert [record.getMessage() for record in failures] == [
+        f"timed move {refused[0]!r} of game {game.pk} refused; it is dropped"]
+
+
 # tick --------------------------------------------------------------------------------------------
 
 STEPS = [
