@@ -356,3 +356,21 @@ def test_a_tick_that_cannot_record_itself_runs_no_step_and_says_why(steps, monke
     failures = [record for record in caplog.records if record.name == "games.clocks" and record.exc_info]
     assert [record.getMessage() for record in failures] == [
         "tick: recording the tick failed; nothing is timed out this time"]
+
+
+# cancel ------------------------------------------------------------------------------------------
+
+def test_a_game_cancelled_by_a_timeout_packs_its_moves_into_the_archive(alice, bob, committed):
+    from games.models import Move, MoveArchive
+
+    game = bob_waits(alice, bob, committed)
+    Game.objects.filter(pk=game.pk).update(days_per_move=1)
+    game.invitation.timeout_policy = "cancel"
+    game.invitation.save()
+    played = Move.objects.filter(game=game).count()
+    waiting = seat(game, bob)
+    with committed():
+        assert clocks.time_out(waiting.pk, waiting.deadline, waiting.deadline + HOUR) == "cancelled"
+    assert played == 2
+    assert MoveArchive.objects.get(game=game).moves == played
+    assert not Move.objects.filter(game=game).exists()
