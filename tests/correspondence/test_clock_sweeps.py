@@ -91,12 +91,13 @@ def test_the_sweep_leaves_a_seat_whose_clock_runs_for_its_wait_alone(alice, bob,
 def test_the_sweep_leaves_the_seats_of_a_game_that_no_longer_runs_alone(alice, bob, committed):
     game = bob_waits(alice, bob, committed)
     waiting = seat(game, bob)
+    leftover = waiting.deadline  # a leftover that a sync would clear
     forget_clock(waiting)
-    Seat.objects.filter(pk=waiting.pk).update(deadline=waiting.deadline)  # a leftover that a sync would clear
+    Seat.objects.filter(pk=waiting.pk).update(deadline=leftover)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.CANCELLED)
     clocks.sync_missed(timezone.now())
-    assert clock_of(waiting) == {"clock_since": None, "deadline": waiting.deadline, "clock_left": None,
-                                 "next_nag": None}
+    assert leftover is not None
+    assert clock_of(waiting) == {"clock_since": None, "deadline": leftover, "clock_left": None, "next_nag": None}
 
 
 def test_the_sweep_syncs_at_most_a_batch_of_seats_and_the_rest_on_the_next_tick(alice, bob, carol, committed,
