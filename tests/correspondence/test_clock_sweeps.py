@@ -139,6 +139,19 @@ def test_a_finished_game_clears_every_clock_of_its_seats_and_starts_none(alice, 
     assert not TurnMail.objects.exists()
 
 
+@pytest.mark.parametrize("field", CLOCK_FIELDS)
+def test_a_finished_game_clears_a_clock_field_left_alone_on_a_seat(alice, bob, committed, field):
+    """A paused clock of a game without limit keeps only `clock_since`; whatever one field is
+    left, the finished game clears it (the sync skips only seats with all four unset)."""
+    game = bob_waits(alice, bob, committed)
+    leftover = {"clock_since": timezone.now(), "deadline": timezone.now() + DAY, "clock_left": HOUR,
+                "next_nag": timezone.now() + HOUR}[field]
+    game.seats.update(**dict(dict.fromkeys(CLOCK_FIELDS), **{field: leftover}))
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    clocks.sync_game(game.pk, now=timezone.now())
+    assert [clock_of(row) for row in game.seats.all()] == [dict.fromkeys(CLOCK_FIELDS)] * 2
+
+
 def test_a_seat_that_no_longer_must_act_has_its_clock_stopped_and_its_warning_reset(alice, bob, committed):
     game = bob_waits(alice, bob, committed)
     done = seat(game, alice)
