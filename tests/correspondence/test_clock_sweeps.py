@@ -164,6 +164,18 @@ def test_a_seat_that_no_longer_must_act_has_its_clock_stopped_and_its_warning_re
     assert clock_of(seat(game, bob)) == expected_clock(seat(game, bob).waiting_since)  # the waiting one runs on
 
 
+def test_stopping_a_clock_touches_only_the_game_synced(alice, bob, carol, committed):
+    game = bob_waits(alice, bob, committed)
+    other = bob_waits(carol, bob, committed)
+    elsewhere = seat(other, carol)  # not acting, with a clock a sync of its own game would stop
+    Seat.objects.filter(pk=elsewhere.pk).update(clock_since=timezone.now(), clock_left=HOUR)
+    done = seat(game, alice)
+    Seat.objects.filter(pk=done.pk).update(clock_since=timezone.now(), clock_left=HOUR)
+    clocks.sync_game(game.pk, now=timezone.now())
+    assert clock_of(done) == dict.fromkeys(CLOCK_FIELDS)
+    assert clock_of(elsewhere)["clock_left"] == HOUR
+
+
 def test_a_dropped_seat_gets_no_clock_though_it_must_act(alice, bob, committed):
     game = bob_waits(alice, bob, committed)
     dropped = seat(game, bob)
