@@ -322,11 +322,15 @@ def start_vacation(user, now=None, auto=False):
             vacation_since=now, vacation_auto_started=auto)
         if claimed != 1:
             return False
-        for seat in Seat.objects.filter(user=user, game__status=Game.Status.RUNNING, to_act=True,
-                                        clock_left=None).exclude(deadline=None, next_nag=None):
+        # The running clocks are locked as they are read: a reminder or a move that writes one
+        # meanwhile waits for the vacation (and its claim then fails), or the vacation reads its
+        # write; a check of the values read, instead, skipped a seat a reminder had just moved on,
+        # and its clock ran through the vacation. Only the seats: a move locks its game first.
+        running = Seat.objects.select_for_update(of=("self",)).filter(
+            user=user, game__status=Game.Status.RUNNING, to_act=True, clock_left=None).exclude(deadline=None, next_nag=None)
+        for seat in running:
             left = max(seat.deadline - now, datetime.timedelta(0)) if seat.deadline else None
-            Seat.objects.filter(pk=seat.pk, deadline=seat.deadline, next_nag=seat.next_nag).update(
-                deadline=None, next_nag=None, clock_left=left)
+            Seat.objects.filter(pk=seat.pk).update(deadline=None, next_nag=None, clock_left=left)
         if auto:
             profile = Profile.objects.get(user=user)
             # in days: the email prints a number ("Vacation days left: 18.5.")
@@ -344,11 +348,15 @@ def end_vacation(user, now=None):
         left = max(profile.vacation_left - (now - profile.vacation_since), datetime.timedelta(0))
         Profile.objects.filter(pk=profile.pk).update(vacation_since=None, vacation_left=left,
                                                      vacation_auto_started=False)
-        resume = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING, to_act=True, dropped=False,
-                                     clock_since__isnull=False, deadline=None, next_nag=None)
+        # Locked as read (see start_vacation): a seat that a resignation, a time-out or a move
+        # changes meanwhile is read after that change, so a dropped seat or one that no longer
+        # acts gets no deadline back.
+        resume = Seat.objects.select_for_update(of=("self",)).filter(
+            user=user, game__status=Game.Status.RUNNING, to_act=True, dropped=False,
+            clock_since__isnull=False, deadline=None, next_nag=None)
         for seat in resume.select_related("game__invitation"):
             deadline = now + seat.clock_left if seat.clock_left is not None else None
-            Seat.objects.filter(pk=seat.pk, deadline=None, next_nag=None).update(
+            Seat.objects.filter(pk=seat.pk).update(
                 deadline=deadline, clock_left=None, next_nag=first_nag(now, deadline, seat.game))
     return True
 

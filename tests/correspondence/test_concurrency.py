@@ -226,3 +226,49 @@ def test_two_ticks_at_once_send_a_due_turn_email_once(alice, bob, monkeypatch):
     race(gate, lambda: clocks.tick(now), lambda: clocks.tick(now))
     assert kinds(bob, before) == ["turn"]
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
+
+
+# vacation ---------------------------------------------------------------------------------------
+
+def test_a_reminder_sent_while_its_player_starts_a_vacation_does_not_keep_the_clock_running(
+        alice, bob, monkeypatch):
+    seat = timed_game(alice, bob, "drop", days=5)
+    before = last_email()
+    gate = Gate(monkeypatch, outbox, "queue")  # the reminder holds its seat, claimed, until the vacation waits
+    now = seat.waiting_since + DAY + datetime.timedelta(minutes=1)
+    results = race(gate, lambda: clocks.remind(seat.pk, seat.next_nag, now), lambda: clocks.start_vacation(alice, now))
+    assert results == [True, True]
+    assert kinds(alice, before) == ["reminder"]
+    deadline = seat.deadline
+    seat.refresh_from_db()
+    assert (seat.deadline, seat.next_nag, seat.clock_left) == (None, None, deadline - now)
+
+
+def test_a_player_who_returns_while_resigning_gets_no_deadline_on_the_seat_the_bot_took(alice, bob, monkeypatch):
+    from players.resign import resign
+
+    seat = timed_game(alice, bob, "drop", days=5)
+    away = seat.waiting_since + datetime.timedelta(hours=2)
+    assert clocks.start_vacation(alice, away)
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: None)  # the bot waits: the seat stays as left
+    gate = Gate(monkeypatch, clocks, "_event")  # the resignation holds the dropped seat until the return waits
+    now = away + DAY
+    results = race(gate, lambda: resign(seat.game_id, alice, now), lambda: clocks.end_vacation(alice, now))
+    assert results == ["bot", True]
+    seat.refresh_from_db()
+    assert seat.dropped
+    assert (seat.deadline, seat.next_nag, seat.clock_left, seat.clock_since) == (None, None, None, None)
+
+
+def test_a_vacation_started_while_its_player_resigns_banks_no_time_on_the_seat_the_bot_took(alice, bob, monkeypatch):
+    from players.resign import resign
+
+    seat = timed_game(alice, bob, "drop", days=5)
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: None)  # the bot waits: the seat stays as left
+    gate = Gate(monkeypatch, clocks, "_event")  # the resignation holds the dropped seat until the vacation waits
+    now = seat.waiting_since + DAY
+    results = race(gate, lambda: resign(seat.game_id, alice, now), lambda: clocks.start_vacation(alice, now))
+    assert results == ["bot", True]
+    seat.refresh_from_db()
+    assert seat.dropped
+    assert (seat.deadline, seat.next_nag, seat.clock_left, seat.clock_since) == (None, None, None, None)
