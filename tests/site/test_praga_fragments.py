@@ -41,3 +41,12 @@ def test_the_fragment_cache_keeps_to_its_size_and_drops_the_least_recently_used(
     assert cache.get(("city", "v", "en", "11")) is not None and cache.get(("city", "v", "en", "12")) is None
     cache.clear()
     assert len(cache) == 0 and cache.size == 0
+
+
+def test_the_fragment_cache_counts_the_bytes_of_wide_markup():
+    """A fragment with a character beyond Latin-1 ("−") takes two bytes a character in memory."""
+    cache = praga.Fragments(most=100, budget=10_000)
+    for number in range(20):
+        cache.put(("city", "v", "en", str(number)), "−" * 1_000)
+        assert cache.size <= 10_000
+    assert len(cache) == 4

@@ -8,6 +8,7 @@ template.
 
 import json
 import os
+import sys
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -154,7 +155,9 @@ class Fragments:
 
     @staticmethod
     def cost(key, html):
-        return len(html) + len(key[-1])
+        # bytes, not characters: markup with one non-Latin-1 character ("−", "·") is stored at two
+        # or four bytes a character, so counting characters let the cache hold twice its budget
+        return sys.getsizeof(html) + sys.getsizeof(key[-1])
 
 
 _FRAGMENTS = Fragments(FRAGMENTS_MAX, FRAGMENTS_BYTES)
