@@ -64,6 +64,7 @@
     var b = document.createElement("button");
     b.type = "button"; b.className = "pg-zoombtn"; b.textContent = "+"; b.title = root().getAttribute("data-zoom-label") || "+";
     b.setAttribute("aria-label", b.title);
+    b.setAttribute("aria-pressed", "false");  // a toggle: a screen reader says whether the area is enlarged
     pan.style.position = "relative";
     pan.appendChild(b);
   }
@@ -417,7 +418,12 @@
     if (zoomEl) { event.preventDefault(); enlarge(zoomEl, null); return; }
     var btn = t.closest("button");
     if (btn) {
-      if (btn.classList.contains("pg-zoombtn")) { btn.textContent = btn.parentNode.classList.toggle("pg-zoomed") ? "−" : "+"; return; }
+      if (btn.classList.contains("pg-zoombtn")) {
+        var zoomed = btn.parentNode.classList.toggle("pg-zoomed");
+        btn.textContent = zoomed ? "−" : "+";
+        btn.setAttribute("aria-pressed", zoomed ? "true" : "false");
+        return;
+      }
       if (btn.hasAttribute("data-rot")) { rotate(+btn.getAttribute("data-rot")); return; }
       if (btn.id === "pg-confirm") { confirmNow(); return; }
       if (btn.id === "pg-cancel") { reset(); return; }

@@ -169,9 +169,11 @@ def test_on_a_phone_every_number_reads_at_11_px_or_after_enlarging_its_area_by_t
     for area in sorted(small_areas):
         button = page.locator(f"#praga .{area} > .pg-zoombtn")
         button.focus()
+        assert button.get_attribute("aria-pressed") == "false"
         page.keyboard.press("Enter")
         enlarged = page.evaluate(TEXTS)
         assert not too_small(enlarged, area), too_small(enlarged, area)
+        assert button.get_attribute("aria-pressed") == "true"  # a screen reader hears it is enlarged
         page.locator(f"#praga .{area}").screenshot(path=str(ARTIFACTS / f"legibility-enlarged-{area}-390.png"))
         page.keyboard.press("Enter")  # back to the whole picture on the screen
         assert too_small(page.evaluate(TEXTS), area)
