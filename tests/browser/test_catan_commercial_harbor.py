@@ -141,3 +141,31 @@ def test_commercial_harbor_is_played_and_answered_by_keyboard(browser, live_serv
     state = Game.objects.get(pk=game.pk).state
     assert state["players"][active]["hand"]["coin"] == 1 and state["players"][active]["hand"]["brick"] == 0
     assert state["players"][last]["hand"]["brick"] == 1 and state["players"][last]["hand"]["coin"] == 0
+
+
+def test_commercial_harbor_is_answered_on_a_phone(browser, live_server, alice, bob, carol):
+    """At 390 px the opponent's hand fits the screen, the cards to choose are targets of at least
+    24 px, and a tap on one answers."""
+    from games.moves import submit_move
+
+    game = start_catan([alice, bob, carol])
+    active, following, last = harbor_ahead(game)
+    game = Game.objects.get(pk=game.pk)
+    submit_move(game.pk, user_at(game, active), {"type": "play_progress", "card": "commercial_harbor-1"}, game.version)
+    game = Game.objects.get(pk=game.pk)
+    submit_move(game.pk, user_at(game, active), {"type": "harbor_offer", "offers": {str(following): "wool"}},
+                game.version)
+    phone = logged_in_page(browser, live_server, user_at(game, following), width=390, height=844)
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.wait_for_selector("#catan[data-ready]")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 392  # nothing wider than the phone
+    cards = phone.locator("#catan .ck-card.bk-hl")
+    assert cards.count() == 2
+    for box in cards.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert box["width"] >= 24 and box["height"] >= 24 and box["right"] <= 390, box
+    hand_card(phone, "cloth").scroll_into_view_if_needed()
+    shot(phone, "harbor-answer-phone")
+    version = shown_version(phone)
+    hand_card(phone, "cloth").click()
+    wait_after(phone, version)
+    assert Game.objects.get(pk=game.pk).state["players"][following]["hand"]["cloth"] == 0
