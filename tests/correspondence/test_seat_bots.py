@@ -11,6 +11,8 @@ from django.test import Client
 from django.utils import translation
 
 from engine import registry
+from engine.catan_ck.bots import concrete
+from engine.core.rng import Rng
 from games import engines, invitations, lobby
 from games.models import Email, Game, Invitation, Move, Seat
 from games.moves import submit_move
@@ -146,7 +148,8 @@ def test_catan_with_two_bots_starts_at_once_and_both_bots_move(alice, committed)
         assert human.to_act and not game.is_finished
         legal = [m for m in engines.legal_moves("catan_ck", game.state, human.position) if m.get("type") != "undo"]
         with committed():
-            submit_move(game.pk, alice, rng.choice(legal), game.version)
+            # a card choice (a discard on a 7) is a constraint: made concrete as a player's page does
+            submit_move(game.pk, alice, concrete(rng.choice(legal), Rng.from_seed(rng.getrandbits(62))), game.version)
     bot_moves = Move.objects.filter(game=game).exclude(seat=human.position)
     assert {move.seat for move in bot_moves} == {seat.position for seat in seats if seat.bot}
 
@@ -230,7 +233,8 @@ def test_a_game_against_a_bot_is_not_rated_and_the_bot_gets_no_email(alice, comm
         seat = game.seat_of(alice)
         legal = engines.legal_moves("toy", game.state, seat.position)
         with committed():
-            submit_move(game.pk, alice, rng.choice(legal), game.version)
+            # a card choice (a discard on a 7) is a constraint: made concrete as a player's page does
+            submit_move(game.pk, alice, concrete(rng.choice(legal), Rng.from_seed(rng.getrandbits(62))), game.version)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert RatedGame.objects.get(game=game).kind == RatedGame.Kind.SKIPPED
