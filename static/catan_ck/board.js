@@ -23,6 +23,7 @@
   function init() {
     var r = root();
     if (!r) return;
+    shownBoard = r;
     var data = $("bk-flow");
     S.flow = data ? JSON.parse(data.textContent) : null;
     S.chosen = []; S.busy = false; S.picking = null; S.counts = {};
@@ -312,7 +313,12 @@
     if (event.key === "Escape" && S.chosen.length) { reset(); focusPrompt(); }
   });
 
-  document.addEventListener("htmx:afterSettle", function () { init(); });
+  // Only a new board (the live block replaced after a move) starts the flow over: a chat message,
+  // a saved note or any other swap elsewhere on the page keeps the choices made so far.
+  var shownBoard = null;
+  document.addEventListener("htmx:afterSettle", function () {
+    if (root() !== shownBoard) init();
+  });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

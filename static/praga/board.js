@@ -24,6 +24,7 @@
   function init() {
     var r = root();
     if (!r) return;
+    shownBoard = r;
     var data = $("pg-flow");
     S.flow = data ? JSON.parse(data.textContent) : null;
     S.chosen = []; S.rot = null; S.busy = false;
@@ -482,7 +483,12 @@
     else if (event.key === "Enter" && !$("pg-confirm").hidden && !K.isControl(target)) { event.preventDefault(); confirmNow(); }
   });
 
-  document.addEventListener("htmx:afterSettle", function () { init(); });
+  // Only a new board (the live block replaced after a move) starts the flow over: a chat message,
+  // a saved note or any other swap elsewhere on the page keeps the choices made so far.
+  var shownBoard = null;
+  document.addEventListener("htmx:afterSettle", function () {
+    if (root() !== shownBoard) init();
+  });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

@@ -263,3 +263,29 @@ def test_the_prompt_is_whole_at_the_top_of_the_page(browser, live_server, game, 
     page.wait_for_timeout(300)
     assert page.locator("#pg-prompt.pg-stuck").count() == 0
     assert page.locator("#pg-prompt .pg-status strong").is_visible()  # the round and era
+
+
+def test_a_note_saved_in_the_middle_of_a_move_keeps_the_choices_made(browser, live_server, alice, bob):
+    """Any swap elsewhere on the page (a saved note, a chat message) leaves the board's flow alone;
+    only a new board after a move starts it over."""
+    from tests.browser.test_praga_board_shots import find_game
+
+    def cube_open(legal):
+        buildings = [m for m in legal if m.get("type") == "building"]
+        return any(m["cube"] for m in buildings) and any(not m["cube"] for m in buildings)
+
+    game = find_game([alice, bob], random.Random(3), cube_open, warmup=2)
+    page = open_board(browser, live_server, game, DESKTOP)
+    row, site = page.evaluate("""() => {
+      const moves = window.PragaBoard.state.flow.moves.map((e) => e.m).filter((m) => m.type === 'building');
+      const m = moves.find((m) => m.cube && moves.some((o) => !o.cube && o.slot === m.slot && o.site === m.site));
+      return ['row:building:' + m.slot, 'site:' + m.site];
+    }""")
+    page.click(f'[data-k~="{row}"]', force=True)
+    chosen = page.evaluate("() => window.PragaBoard.state.chosen.length")
+    assert chosen == 1
+    page.fill("#notes-body", "build here, then the cube")
+    page.locator("#notes-status").filter(has_text="Saved").wait_for()  # the note's swap has settled
+    assert page.evaluate("() => window.PragaBoard.state.chosen.length") == chosen
+    page.click(f'[data-k="{site}"]', force=True)
+    page.wait_for_selector('#pg-buttons [data-key="cube:1"]')
