@@ -73,6 +73,18 @@ def rss_mb(pid):
     return 0.0
 
 
+def page_path(pk, version, kind, rng):
+    """The page a spectator asks for, by `kind` in [0, 1): half game pages, then live parts, whole
+    logs and replay steps (benchmarks/memory_probe.py serves the same mix)."""
+    if kind < 0.5:
+        return f"/games/{pk}/"
+    if kind < 0.7:
+        return f"/games/{pk}/live/"
+    if kind < 0.8:
+        return f"/games/{pk}/log/"
+    return f"/games/{pk}/replay/{rng.randint(0, version)}/"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=120)
@@ -121,14 +133,7 @@ def main():
                     count = served[0]
                     pk, version = rng.choice(games)
                     kind = rng.random()
-                if kind < 0.5:
-                    path = f"/games/{pk}/"
-                elif kind < 0.7:
-                    path = f"/games/{pk}/live/"
-                elif kind < 0.8:
-                    path = f"/games/{pk}/log/"
-                else:
-                    path = f"/games/{pk}/replay/{rng.randint(0, version)}/"
+                path = page_path(pk, version, kind, rng)
                 status, _body = client.request("GET", path)
                 if status != 200:
                     with lock:

@@ -39,6 +39,8 @@ def main():
     django.setup()
     from django.test import Client
 
+    from benchmarks.memory import page_path
+
     import praga_site.wsgi  # noqa: F401  (as a gunicorn worker: the application loaded)
     from games.models import Game
 
@@ -48,15 +50,7 @@ def main():
     tracemalloc.start(12)
     for _ in range(args.requests):
         pk, version = rng.choice(games)
-        kind = rng.random()
-        if kind < 0.5:
-            path = f"/games/{pk}/"
-        elif kind < 0.7:
-            path = f"/games/{pk}/live/"
-        elif kind < 0.8:
-            path = f"/games/{pk}/log/"
-        else:
-            path = f"/games/{pk}/replay/{rng.randint(0, version)}/"
+        path = page_path(pk, version, rng.random(), rng)
         status = client.get(path, HTTP_X_FORWARDED_PROTO="https").status_code  # as behind the TLS proxy
         if status != 200:
             print(f"{path}: {status}", flush=True)

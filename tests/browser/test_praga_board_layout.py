@@ -210,21 +210,27 @@ def test_the_pinned_prompt_keeps_to_what_is_asked_and_turn_buttons_stand_apart(b
     assert box["height"] <= 0.34 * DESKTOP["height"] + 2
 
 
-def test_a_chosen_building_site_shows_the_building_before_the_cube_choice(browser, live_server, alice, bob):
+def board_with_a_cube_choice(browser, live_server, users):
+    """The board of a game where a building tile may go to a site with or without a cube:
+    (page, the tile's row key, the site's key)."""
     from tests.browser.test_praga_board_shots import find_game
 
     def cube_open(legal):  # a building with the choice to put a cube on it, or not
         buildings = [m for m in legal if m.get("type") == "building"]
         return any(m["cube"] for m in buildings) and any(not m["cube"] for m in buildings)
 
-    game = find_game([alice, bob], random.Random(3), cube_open, warmup=2)
+    game = find_game(users, random.Random(3), cube_open, warmup=2)
     page = open_board(browser, live_server, game, DESKTOP)
-    # a building tile and a site where it may go with or without a cube
     row, site = page.evaluate("""() => {
       const moves = window.PragaBoard.state.flow.moves.map((e) => e.m).filter((m) => m.type === 'building');
       const m = moves.find((m) => m.cube && moves.some((o) => !o.cube && o.slot === m.slot && o.site === m.site));
       return ['row:building:' + m.slot, 'site:' + m.site];
     }""")
+    return page, row, site
+
+
+def test_a_chosen_building_site_shows_the_building_before_the_cube_choice(browser, live_server, alice, bob):
+    page, row, site = board_with_a_cube_choice(browser, live_server, [alice, bob])
     page.click(f'[data-k~="{row}"]', force=True)
     assert page.locator(".pg-preview").count() == 0  # a tile, no place yet
     page.click(f'[data-k="{site}"]', force=True)
@@ -268,19 +274,7 @@ def test_the_prompt_is_whole_at_the_top_of_the_page(browser, live_server, game, 
 def test_a_note_saved_in_the_middle_of_a_move_keeps_the_choices_made(browser, live_server, alice, bob):
     """Any swap elsewhere on the page (a saved note, a chat message) leaves the board's flow alone;
     only a new board after a move starts it over."""
-    from tests.browser.test_praga_board_shots import find_game
-
-    def cube_open(legal):
-        buildings = [m for m in legal if m.get("type") == "building"]
-        return any(m["cube"] for m in buildings) and any(not m["cube"] for m in buildings)
-
-    game = find_game([alice, bob], random.Random(3), cube_open, warmup=2)
-    page = open_board(browser, live_server, game, DESKTOP)
-    row, site = page.evaluate("""() => {
-      const moves = window.PragaBoard.state.flow.moves.map((e) => e.m).filter((m) => m.type === 'building');
-      const m = moves.find((m) => m.cube && moves.some((o) => !o.cube && o.slot === m.slot && o.site === m.site));
-      return ['row:building:' + m.slot, 'site:' + m.site];
-    }""")
+    page, row, site = board_with_a_cube_choice(browser, live_server, [alice, bob])
     page.click(f'[data-k~="{row}"]', force=True)
     chosen = page.evaluate("() => window.PragaBoard.state.chosen.length")
     assert chosen == 1

@@ -28,8 +28,9 @@ def _market(players):
     return set_state(game, state), active, other
 
 
-def test_ASYNC_TRADE_04_the_clock_expires_an_offer_at_its_moment(alice, bob, carol):
-    game, active, other = _market([alice, bob, carol])
+def offers_expiring_together(players):
+    """A standing offer and a turn offer, both expiring five hours from now: (game, active, other, moment)."""
+    game, active, other = _market(players)
     moment = (timezone.now() + datetime.timedelta(hours=5)).replace(microsecond=0)
     stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
     submit_move(game.pk, user_at(game, other), {"type": "post_standing", "give": {"brick": 1}, "want": {"wool": 1},
@@ -38,6 +39,11 @@ def test_ASYNC_TRADE_04_the_clock_expires_an_offer_at_its_moment(alice, bob, car
                                                  "expires": stamp}, game.version + 1)
     game.refresh_from_db()
     assert game.timed_at == moment and len(game.state["offers"]) == 2
+    return game, active, other, moment
+
+
+def test_ASYNC_TRADE_04_the_clock_expires_an_offer_at_its_moment(alice, bob, carol):
+    game, active, other, moment = offers_expiring_together([alice, bob, carol])
     standing, turn_offer = (offer["id"] for offer in game.state["offers"])
     with pytest.raises(MoveRefused) as refused:  # only the site's clock makes this move
         submit_move(game.pk, user_at(game, other), {"type": "expire_trade", "offer": standing}, game.version)

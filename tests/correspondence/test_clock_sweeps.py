@@ -271,19 +271,9 @@ def test_the_bot_sweep_wakes_at_most_a_batch_of_games(alice, bob, carol, committ
 
 def two_offers_expiring(players):
     """A Catan game with two trade offers that expire at the same moment (two timed moves)."""
-    from games.moves import submit_move
-    from tests.correspondence.test_catan_offer_expiry import _market
-    from tests.support.catan import user_at
+    from tests.correspondence.test_catan_offer_expiry import offers_expiring_together
 
-    game, active, other = _market(players)
-    moment = (timezone.now() + 5 * HOUR).replace(microsecond=0)
-    stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-    submit_move(game.pk, user_at(game, other), {"type": "post_standing", "give": {"brick": 1}, "want": {"wool": 1},
-                                                "expires": stamp}, game.version)
-    submit_move(game.pk, user_at(game, active), {"type": "offer_trade", "give": {"wool": 1}, "want": {"brick": 1},
-                                                 "expires": stamp}, game.version + 1)
-    game.refresh_from_db()
-    assert game.timed_at == moment and len(game.state["offers"]) == 2
+    game, _active, _other, moment = offers_expiring_together(players)
     return game, moment
 
 

@@ -1,26 +1,17 @@
 """A bot the host seated moves through a real Celery worker (subprocess, Redis, PostgreSQL):
 the game's start and each of the human's moves queue its task (games/notifications/hooks.py)."""
 
-import time
-
 import pytest
 
 from engine import registry
 from games import invitations
 from games.models import Email, Move, Seat
 from tests.support.games import play_praga_turn
+from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif("praga" not in registry.GAMES, reason="Praga is not registered")]
 
-
-def wait_until(check, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_the_worker_plays_the_bots_seat_after_the_start_and_after_each_human_turn(alice, on_worker_queue):

@@ -1,7 +1,6 @@
 """A real Celery worker (subprocess, Redis) sends the emails to a real SMTP server."""
 
 import datetime
-import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -13,17 +12,10 @@ from accounts.models import Profile
 from games.models import Email, GameEvent, Seat
 from tests.correspondence.conftest import play_turn, tick
 from tests.support.games import start_game
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-
-def wait_until(check, timeout=30):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def received(mailbox, address, prefix):

@@ -20,6 +20,7 @@ from tests.support import services
 from tests.support.games import start_game
 from tests.support.players import make_user
 from tests.support.redis_server import RedisServer
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GAMES = 4
@@ -35,14 +36,6 @@ def own_redis():
     yield redis
     redis.stop()
 
-
-def wait_until(check, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def overdue_games():
