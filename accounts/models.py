@@ -11,6 +11,7 @@ from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from praga_site import prepared
 from praga_site.prepared import Columns
 
 
@@ -100,7 +101,7 @@ class ApiToken(models.Model):
         """The active user of token `key`, or None; every API request asks, so its SQL is
         written once (praga_site/prepared.py)."""
         sql, user_columns = _token_statement()
-        with connection.cursor() as cursor:
+        with prepared.cursor() as cursor:
             cursor.execute(sql, [cls.hash(key)])
             row = cursor.fetchone()
         user = user_columns.instance(row) if row is not None else None

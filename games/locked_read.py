@@ -20,6 +20,7 @@ from django.db.models import Prefetch
 
 from accounts.models import Profile
 from games.models import Game, Invitation, Seat
+from praga_site import prepared
 from praga_site.prepared import Columns, split
 
 
@@ -53,7 +54,7 @@ def locked_game(game_pk):
         return (Game.objects.select_for_update(of=("self",)).select_related("invitation")
                 .prefetch_related(seats).get(pk=game_pk))
     (locked_sql, game_parts), (seats_sql, seat_parts) = _statements()
-    with connection.cursor() as cursor:
+    with prepared.cursor() as cursor:
         cursor.execute(locked_sql, [game_pk])
         row = cursor.fetchone()
         if row is None:

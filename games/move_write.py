@@ -1,4 +1,5 @@
-"""A move's two writes in one statement: INSERT the move row, UPDATE the game's cached state.
+"""A move's writes: INSERT the move row and UPDATE the game's cached state in one statement;
+the seats it changed.
 
 `Move.objects.create` and `game.save()` each build their SQL anew and each cost a round trip; a
 submit runs them on every move, so here they are one statement whose SQL is written once per
@@ -10,10 +11,11 @@ embedded site) take the ORM's way, two statements.
 
 from functools import lru_cache
 
-from django.db import connection
-from django.db.models.signals import post_save
+from django.db import DatabaseError, connection
+from django.db.models.signals import post_save, pre_save
 
-from games.models import Game, Move
+from games.models import Game, Move, Seat
+from praga_site import prepared
 
 MOVE_FIELDS = ("game", "seq", "seat", "payload", "text", "request_id", "created_at")
 GAME_FIELDS = ("version", "updated", "status", "outcome", "finished", "timed_at")  # and the state, encoded once
@@ -46,10 +48,36 @@ def append(row, game, encoded_state):
     params.append(encoded_state)
     params += [field.get_db_prep_save(getattr(game, field.attname), connection) for field in game_fields]
     params.append(game.pk)
-    with connection.cursor() as cursor:
+    with prepared.cursor() as cursor:
         cursor.execute(sql, params)
         (row.pk,) = cursor.fetchone()
     row._state.adding, row._state.db = False, connection.alias
     post_save.send(sender=Move, instance=row, created=True, update_fields=None, raw=False, using=connection.alias)
     post_save.send(sender=Game, instance=game, created=False, raw=False, using=connection.alias,
                    update_fields=frozenset(("state",) + GAME_FIELDS))
+
+
+@lru_cache(maxsize=64)
+def _seat_statement(names):
+    fields = [Seat._meta.get_field(name) for name in names]
+    assignments = ", ".join(f'"{field.column}" = %s' for field in fields)
+    return f'UPDATE "{Seat._meta.db_table}" SET {assignments} WHERE "{Seat._meta.pk.column}" = %s', fields
+
+
+def save_seat(seat, names):
+    """`seat.save(update_fields=names)` with its SQL written once per field list (a move that
+    passes the turn saves two seats); the game row is locked."""
+    if connection.vendor != "postgresql":
+        seat.save(update_fields=names)
+        return
+    names = tuple(names)
+    sql, fields = _seat_statement(names)
+    params = [field.get_db_prep_save(getattr(seat, field.attname), connection) for field in fields]
+    params.append(seat.pk)
+    pre_save.send(sender=Seat, instance=seat, raw=False, using=connection.alias, update_fields=frozenset(names))
+    with prepared.cursor() as cursor:
+        cursor.execute(sql, params)
+        if cursor.rowcount != 1:  # as save() says it
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+    post_save.send(sender=Seat, instance=seat, created=False, raw=False, using=connection.alias,
+                   update_fields=frozenset(names))

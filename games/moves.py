@@ -204,7 +204,7 @@ def update_seats(game, now, before, mover=None):
         for name, value in clock.items():
             setattr(seat, name, value)
         if [getattr(seat, name) for name in fields] != cached or clock:  # most moves change no seat
-            seat.save(update_fields=fields + list(clock))
+            move_write.save_seat(seat, fields + list(clock))
         if clock and not clock.get("turn_emailed", True):
             turns.schedule(seat.user_id, now, profile)
     if result is None:

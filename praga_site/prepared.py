@@ -5,9 +5,66 @@ building, for the locked game with its invitation, seats, users and profiles, co
 PostgreSQL spent answering. Here a model's columns are listed once (`Columns`), the SQL is plain
 text, and each row becomes model instances through `Model.from_db` with the same converters the
 ORM applies (JSON fields are parsed, log lines unpacked), so the instances are the ORM's own.
+
+On PostgreSQL they also run as prepared statements (`cursor()`): PostgreSQL plans a statement
+on every execution otherwise, and for the joins of a move submit that planning cost more of the
+database's CPU than running them (benchmarks/load.py, docs/performance.md).
 """
 
+from contextlib import contextmanager
+
+from django.conf import settings
 from django.db import connection
+
+try:
+    import psycopg
+    from django.db.backends.postgresql.base import CursorDebugWrapper
+    from django.db.backends.utils import CursorWrapper
+except ImportError:  # SQLite only (the embedded site)
+    psycopg = None
+
+
+if psycopg is not None:
+    class LoggedCursor(CursorDebugWrapper):
+        """Django's query log (DEBUG, tests counting queries) for a prepared statement: psycopg
+        keeps no text of a statement it ran by name, so the logged SQL is composed here."""
+
+        def execute(self, sql, params=None):
+            with self.debug_sql(self.db.ops.compose_sql(sql, params)):
+                return CursorWrapper.execute(self, sql, params)  # the execute wrappers, not the log again
+
+    class PreparingCursor(psycopg.Cursor):
+        """Server-side binding, and every statement prepared on first use in this connection
+        (psycopg keeps the 100 most recent per connection). Django's own queries keep its
+        client-side binding cursor, which never prepares."""
+
+        def execute(self, query, params=None, *, prepare=True, binary=None):
+            return super().execute(query, params, prepare=prepare, binary=binary)
+
+
+def preparing():
+    """True where statements can be prepared: PostgreSQL, unless the settings turned it off (a
+    connection pooler in transaction mode, docs/deploy.md)."""
+    return connection.vendor == "postgresql" and settings.DATABASES[connection.alias].get(
+        "OPTIONS", {}).get("prepare_threshold") is not None
+
+
+@contextmanager
+def cursor():
+    """A cursor for the hot statements: prepared where possible, else Django's usual one. It is
+    wrapped as Django wraps its own, so query logging and counting see its statements."""
+    if not preparing():
+        with connection.cursor() as plain:
+            yield plain
+        return
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    with connection.wrap_database_errors:
+        raw = PreparingCursor(connection.connection)
+    wrapped = LoggedCursor(raw, connection) if connection.queries_logged else connection.make_cursor(raw)
+    with wrapped:
+        yield wrapped
 
 
 class Columns:

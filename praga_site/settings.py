@@ -94,6 +94,12 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers wait for each other instead of failing with "database is locked".
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+else:
+    # The hot statements of praga_site/prepared.py (a move submit's) run prepared: PostgreSQL
+    # then plans them once per connection. Django's own queries never prepare (client-side
+    # binding). DB_PREPARED_STATEMENTS=False behind a pooler that cannot keep them (docs/deploy.md).
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
+        5 if env_bool("DB_PREPARED_STATEMENTS", True) else None)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
