@@ -108,12 +108,17 @@ class ApiToken(models.Model):
         return user if user is not None and user.is_active else None
 
 
+# What an API request reads of its user (who it is, whether it may act); the others (password,
+# email, dates) load on first use, as after `only()`.
+TOKEN_USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser")
+
+
 @functools.lru_cache(maxsize=1)
 def _token_statement():
     from django.contrib.auth import get_user_model
 
     user_model = get_user_model()
-    user_columns = Columns(user_model, "u")
+    user_columns = Columns(user_model, "u", TOKEN_USER_FIELDS)
     sql = (f'SELECT {user_columns.sql} FROM "{ApiToken._meta.db_table}" t '
            f'JOIN "{user_model._meta.db_table}" u ON u."{user_model._meta.pk.column}" = '
            f't."{ApiToken._meta.get_field("user").column}" WHERE t."{ApiToken._meta.get_field("digest").column}" = %s')

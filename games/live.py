@@ -79,7 +79,7 @@ def report(game_pk, kind, value, replaced=()):
     entries.update({_superseded_key(kind, game_pk, old): 1 for old in replaced})
     try:
         live_marks.write(entries, MARK_SECONDS)
-    except (RedisError, OSError) as error:
+    except (RedisError, OSError, ValueError) as error:  # ValueError: redis-py on a socket closed under it
         log.warning("cache unavailable, live marks of game %s not kept: %r", game_pk, error)
 
 

@@ -24,6 +24,13 @@ from praga_site import prepared
 from praga_site.prepared import Columns, split
 
 
+# What a move, its clocks, its turn emails' timers and its answer read of the players (a name,
+# the email settings, a vacation): 14 of 29 columns. Another field loads on first use, as after
+# `only()`; tests/site/test_submit_queries.py counts the queries, so a new use shows there.
+USER_FIELDS = ("id", "username", "is_active")
+PROFILE_FIELDS = ("id", "user", "display_name", "notify_turn", "turn_digest", "vacation_since")
+
+
 def _column(model, name):
     return model._meta.get_field(name).column
 
@@ -32,7 +39,8 @@ def _column(model, name):
 def _statements():
     user_model = get_user_model()
     game, invitation = Columns(Game, "g"), Columns(Invitation, "i")
-    seat, user, profile = Columns(Seat, "s"), Columns(user_model, "u"), Columns(Profile, "p")
+    seat = Columns(Seat, "s")
+    user, profile = Columns(user_model, "u", USER_FIELDS), Columns(Profile, "p", PROFILE_FIELDS)
     locked = (f"SELECT {game.sql}, {invitation.sql} "
               f'FROM "{Game._meta.db_table}" g '
               f'LEFT JOIN "{Invitation._meta.db_table}" i ON i."{Invitation._meta.pk.column}" = '

@@ -11,7 +11,7 @@ embedded site) take the ORM's way, two statements.
 
 from functools import lru_cache
 
-from django.db import DatabaseError, connection
+from django.db import DatabaseError
 from django.db.models.signals import post_save, pre_save
 
 from games.models import Game, Move, Seat
@@ -39,21 +39,22 @@ def append(row, game, encoded_state):
     """Insert `row` (a new Move of `game`) and save the game's state (`encoded_state`, its JSON
     text), version, updated, status, outcome, finished and the next timed move's moment
     (`timed_at`); the game row is locked."""
-    if connection.vendor != "postgresql":
+    db = prepared.database()
+    if db.vendor != "postgresql":
         row.save(force_insert=True)
         game.save(update_fields=("state",) + GAME_FIELDS)
         return
     sql, move_fields, game_fields = _statement()
-    params = [field.get_db_prep_save(getattr(row, field.attname), connection) for field in move_fields]
+    params = [field.get_db_prep_save(getattr(row, field.attname), db) for field in move_fields]
     params.append(encoded_state)
-    params += [field.get_db_prep_save(getattr(game, field.attname), connection) for field in game_fields]
+    params += [field.get_db_prep_save(getattr(game, field.attname), db) for field in game_fields]
     params.append(game.pk)
     with prepared.cursor() as cursor:
         cursor.execute(sql, params)
         (row.pk,) = cursor.fetchone()
-    row._state.adding, row._state.db = False, connection.alias
-    post_save.send(sender=Move, instance=row, created=True, update_fields=None, raw=False, using=connection.alias)
-    post_save.send(sender=Game, instance=game, created=False, raw=False, using=connection.alias,
+    row._state.adding, row._state.db = False, db.alias
+    post_save.send(sender=Move, instance=row, created=True, update_fields=None, raw=False, using=db.alias)
+    post_save.send(sender=Game, instance=game, created=False, raw=False, using=db.alias,
                    update_fields=frozenset(("state",) + GAME_FIELDS))
 
 
@@ -67,17 +68,18 @@ def _seat_statement(names):
 def save_seat(seat, names):
     """`seat.save(update_fields=names)` with its SQL written once per field list (a move that
     passes the turn saves two seats); the game row is locked."""
-    if connection.vendor != "postgresql":
+    db = prepared.database()
+    if db.vendor != "postgresql":
         seat.save(update_fields=names)
         return
     names = tuple(names)
     sql, fields = _seat_statement(names)
-    params = [field.get_db_prep_save(getattr(seat, field.attname), connection) for field in fields]
+    params = [field.get_db_prep_save(getattr(seat, field.attname), db) for field in fields]
     params.append(seat.pk)
-    pre_save.send(sender=Seat, instance=seat, raw=False, using=connection.alias, update_fields=frozenset(names))
+    pre_save.send(sender=Seat, instance=seat, raw=False, using=db.alias, update_fields=frozenset(names))
     with prepared.cursor() as cursor:
         cursor.execute(sql, params)
         if cursor.rowcount != 1:  # as save() says it
             raise DatabaseError("Save with update_fields did not affect any rows.")
-    post_save.send(sender=Seat, instance=seat, created=False, raw=False, using=connection.alias,
+    post_save.send(sender=Seat, instance=seat, created=False, raw=False, using=db.alias,
                    update_fields=frozenset(names))

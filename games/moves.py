@@ -145,8 +145,9 @@ def do_apply_move(checked, request_id):
     row = Move(game=game, seq=game.version + 1, seat=checked.seat.position, payload=checked.move,
                text=checked.log_text, request_id=request_id, created_at=now)
     # The solo opponent's turns played inside this move: in the log right after it.
-    GameEvent.objects.bulk_create([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
-                                   for line in checked.automatic])
+    if checked.automatic:
+        GameEvent.objects.bulk_create([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
+                                       for line in checked.automatic])
     game.state = json.loads(encoded_state)
     game.version = row.seq
     game.updated = now

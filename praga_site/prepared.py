@@ -14,7 +14,7 @@ database's CPU than running them (benchmarks/load.py, docs/performance.md).
 from contextlib import contextmanager
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
 try:
     import psycopg
@@ -42,10 +42,16 @@ if psycopg is not None:
             return super().execute(query, params, prepare=prepare, binary=binary)
 
 
-def preparing():
+def database():
+    """This thread's default connection itself: `django.db.connection` is a proxy that looks it up
+    again on every attribute (dozens of times per submit otherwise)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def preparing(db):
     """True where statements can be prepared: PostgreSQL, unless the settings turned it off (a
     connection pooler in transaction mode, docs/deploy.md)."""
-    return connection.vendor == "postgresql" and settings.DATABASES[connection.alias].get(
+    return db.vendor == "postgresql" and settings.DATABASES[db.alias].get(
         "OPTIONS", {}).get("prepare_threshold") is not None
 
 
@@ -53,26 +59,31 @@ def preparing():
 def cursor():
     """A cursor for the hot statements: prepared where possible, else Django's usual one. It is
     wrapped as Django wraps its own, so query logging and counting see its statements."""
-    if not preparing():
-        with connection.cursor() as plain:
+    db = database()
+    if not preparing(db):
+        with db.cursor() as plain:
             yield plain
         return
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    with connection.wrap_database_errors:
-        raw = PreparingCursor(connection.connection)
-    wrapped = LoggedCursor(raw, connection) if connection.queries_logged else connection.make_cursor(raw)
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        raw = PreparingCursor(db.connection)
+    wrapped = LoggedCursor(raw, db) if db.queries_logged else db.make_cursor(raw)
     with wrapped:
         yield wrapped
 
 
 class Columns:
-    """Every concrete column of `model` under table alias `alias`, in a SELECT list."""
+    """Every concrete column of `model` under table alias `alias`, in a SELECT list; or only the
+    fields named in `only` (and the key), as `QuerySet.only()`: the others load on first use."""
 
-    def __init__(self, model, alias):
+    def __init__(self, model, alias, only=None):
         self.model, self.alias = model, alias
-        self.fields = list(model._meta.concrete_fields)
+        wanted = None if only is None else {model._meta.get_field(name).attname for name in only}
+        # In the model's order: Model.from_db fills the deferred ones in between.
+        self.fields = [field for field in model._meta.concrete_fields
+                       if wanted is None or field.attname in wanted or field.primary_key]
         self.sql = ", ".join(f'{alias}."{field.column}"' for field in self.fields)
         self.names = [field.attname for field in self.fields]
         self.key = self.fields.index(model._meta.pk)
@@ -81,14 +92,17 @@ class Columns:
     def __len__(self):
         return len(self.fields)
 
-    def converters(self):
+    def converters(self, db):
         if self._converters is None:  # as the ORM's compiler finds them: the backend's, then the field's
-            self._converters = []
+            converters = []
             for index, field in enumerate(self.fields):
                 column = field.get_col(self.alias)
-                found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+                found = db.ops.get_db_converters(column) + column.get_db_converters(db)
                 if found:
-                    self._converters.append((index, column, found))
+                    converters.append((index, column, found))
+            # Set once complete: another thread of the worker must never see a half-built list
+            # (a game's state was once read as its JSON text that way, under benchmarks/load.py).
+            self._converters = converters
         return self._converters
 
     def instance(self, values):
@@ -96,11 +110,12 @@ class Columns:
         (the missing side of an outer join)."""
         if values[self.key] is None:
             return None
+        db = database()
         values = list(values)
-        for index, column, converters in self.converters():
+        for index, column, converters in self.converters(db):
             for convert in converters:
-                values[index] = convert(values[index], column, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+                values[index] = convert(values[index], column, db)
+        return self.model.from_db(db.alias, self.names, values)
 
 
 def split(row, *parts):

@@ -186,3 +186,18 @@ def test_a_cache_failure_loses_the_presence_with_a_warning(bob, caplog):
         activity.seen_polling(bob.pk, now=now)
     [message] = caplog.messages  # the error is named by the site's log filter, without its text
     assert message.startswith(f"cache unavailable, presence of user {bob.pk} not kept: ") and "ConnectionError" in message
+
+
+def test_a_socket_closed_under_the_marks_costs_the_marks_not_the_committed_move(
+        toy_game, alice_client, caplog, django_capture_on_commit_callbacks):
+    """Under load redis-py once raised ValueError ("I/O operation on closed file") while marking a
+    move: the move was committed, yet the player got a 500 and retried into a 409."""
+    closed = ValueError("I/O operation on closed file.")
+    with mock.patch.object(live_marks, "write", side_effect=closed), django_capture_on_commit_callbacks(execute=True), \
+            caplog.at_level(logging.WARNING, logger="games.live"):
+        response = post_move(alice_client, toy_game, select(toy_game))
+    assert response.status_code == 200 and response.json()["version"] == 1
+    toy_game.refresh_from_db()
+    assert toy_game.version == 1
+    assert any(message.startswith(f"cache unavailable, live marks of game {toy_game.pk} not kept")
+               for message in caplog.messages)
