@@ -25,7 +25,7 @@ from praga_site.prepared import Columns, split
 
 
 # What a move, its clocks, its turn emails' timers and its answer read of the players (a name,
-# the email settings, a vacation): 14 of 29 columns. Another field loads on first use, as after
+# the email settings, a vacation): 9 of 29 columns. Another field loads on first use, as after
 # `only()`; tests/site/test_submit_queries.py counts the queries, so a new use shows there.
 USER_FIELDS = ("id", "username", "is_active")
 PROFILE_FIELDS = ("id", "user", "display_name", "notify_turn", "turn_digest", "vacation_since")
