@@ -151,26 +151,50 @@ def cpu_seconds(pids):
 
 class CpuMeter:
     """CPU seconds spent by the web workers, the database backends and the Celery worker during a run:
-    unlike requests/s, barely moved by other programs competing for the cores."""
+    unlike requests/s, barely moved by other programs competing for the cores.
+
+    A database backend ends when its persistent connection reaches DB_CONN_MAX_AGE (60 s) and its
+    CPU figure goes with it, so every process is read once a second during the run: one that ends
+    counts what it had spent by its last reading (at most a second of its work is lost, where a
+    reading at the end only would lose all of it)."""
+
+    SAMPLE_SECONDS = 1.0
 
     def __init__(self, gunicorn, worker):
         self.groups = {"web": lambda: process_tree(gunicorn.pid)[1:], "database": database_backends,
                        "worker": lambda: process_tree(worker.pid)}
 
     def start(self):
-        self.pids = {name: list(find()) for name, find in self.groups.items()}
-        self.before = {name: {pid: cpu_seconds([pid]) for pid in pids} for name, pids in self.pids.items()}
+        self.spent = {name: 0.0 for name in self.groups}
+        self.last = {name: {} for name in self.groups}  # pid: its CPU seconds at its last reading
+        self.read(baseline=True)
+        self.stopping = threading.Event()
+        self.sampler = threading.Thread(target=self.sample, daemon=True)
+        self.sampler.start()
+
+    def sample(self):
+        while not self.stopping.wait(self.SAMPLE_SECONDS):
+            self.read()
+
+    def read(self, baseline=False):
+        for name, find in self.groups.items():
+            last = self.last[name]
+            for pid in set(find()) | set(last):
+                if not Path(f"/proc/{pid}").exists():
+                    last.pop(pid, None)  # ended: its CPU up to the last reading is counted
+                    continue
+                now, before = cpu_seconds([pid]), last.get(pid)
+                if before is None or now < before:  # new during the run (or a new process took the id)
+                    self.spent[name] += 0 if baseline else now
+                else:
+                    self.spent[name] += now - before
+                last[pid] = now
 
     def stop(self):
-        spent = {}
-        for name, find in self.groups.items():
-            pids = set(self.pids[name]) | set(find())
-            spent[name] = sum(self.spent_by(name, pid) for pid in pids)
-        return spent
-
-    def spent_by(self, name, pid):
-        now, before = cpu_seconds([pid]), self.before[name].get(pid, 0)
-        return now if now < before else now - before  # less: a new process took the id (a reconnect)
+        self.stopping.set()
+        self.sampler.join()
+        self.read()
+        return dict(self.spent)
 
 
 class Client:
