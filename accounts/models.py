@@ -7,7 +7,7 @@ import secrets
 import zoneinfo
 
 from django.conf import settings
-from django.db import connection, models
+from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 

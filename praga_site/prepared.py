@@ -13,7 +13,6 @@ database's CPU than running them (benchmarks/load.py, docs/performance.md).
 
 from contextlib import contextmanager
 
-from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 
 try:
@@ -51,8 +50,8 @@ def database():
 def preparing(db):
     """True where statements can be prepared: PostgreSQL, unless the settings turned it off (a
     connection pooler in transaction mode, docs/deploy.md)."""
-    return db.vendor == "postgresql" and settings.DATABASES[db.alias].get(
-        "OPTIONS", {}).get("prepare_threshold") is not None
+    options = db.settings_dict.get("OPTIONS", {})
+    return db.vendor == "postgresql" and options.get("prepare_threshold") is not None
 
 
 @contextmanager

@@ -94,7 +94,7 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers wait for each other instead of failing with "database is locked".
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
-else:
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The hot statements of praga_site/prepared.py (a move submit's) run prepared: PostgreSQL
     # then plans them once per connection. Django's own queries never prepare (client-side
     # binding). DB_PREPARED_STATEMENTS=False behind a pooler that cannot keep them (docs/deploy.md).

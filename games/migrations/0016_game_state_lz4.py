@@ -1,7 +1,7 @@
 """The game's state (6–14 KB of JSON, rewritten by every move) compressed with lz4 instead of pglz.
 
-pglz compressing the state was a third of a move submit's database CPU in its write; lz4 costs a
-fraction of it and packs these states about as small (docs/performance.md). PostgreSQL 14 and
+pglz compressing the state was about a quarter of the database CPU of a move submit's write; lz4
+costs a fraction of that and packs these states about as small (docs/performance.md). PostgreSQL 14 and
 later built with lz4 (Debian's and the official images are) only; elsewhere nothing changes. Rows
 keep their compression until their next write.
 """
