@@ -21,6 +21,7 @@ sees everything it is given, so callers give it determinized states only.
 
 from engine.praga.bots import _candidates, _remaining
 from engine.praga.moves import apply
+from engine.praga.prospects import prospects
 from engine.praga.scoring import final_breakdown
 
 WEIGHTS = {
@@ -29,6 +30,11 @@ WEIGHTS = {
     "university": 1.2, "plaza_cubes": 2.0, "techs_held": 2.0, "one_shot_techs": 3.0,
     # measured: the greedy bot's 1.5, 2.5 and 1.5 here score less (see the module docstring)
     "technology": 3.0, "walls": 4.0, "road": 3.0,
+    # long-term goals (prospects.py): the share of a goal counted per step still to go, the value
+    # of the IV tile with its plank, the gold or stone a buying seal expects, a seal right's share
+    "road_reach": 0.5, "climb_reach": 1.0, "track_reach": 0.5, "bridge_iv": 5.0,
+    "seal_held": 4, "seal_claim": 0.8, "fade": 0.0,
+    "prospect_road": 1.0, "prospect_cathedral": 1.0, "prospect_seals": 1.0,
 }
 
 # Penalties of moves that spend the turn or the row without building anything (as the greedy bot).
@@ -48,10 +54,11 @@ def evaluate(state, seat, weights=WEIGHTS):
                  + w["windows"] * (pl["sw"] + pl["gw"]) + w["eggs"] * pl["eggs"]
                  + share_left * (w["cubes"] * pl["cubes"] + w["production"] * (pl["mines"] + pl["quarries"])
                                  + w["upgrades"] * upgrades)
-                 + w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
                  + w["techs_held"] * share_left * (len(pl["techs"]) - one_shot) + w["one_shot_techs"] * one_shot
-                 + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes)
-    return final_breakdown(state, seat)["total"] + potential
+                 + (1.0 - w["fade"] + w["fade"] * share_left)
+                 * (w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
+                    + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes))
+    return final_breakdown(state, seat)["total"] + potential + sum(w["prospect_" + goal] * value for goal, value in prospects(state, seat, weights).items())
 
 
 def move_value(state, seat, move, base, weights=WEIGHTS):
