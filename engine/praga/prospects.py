@@ -47,11 +47,17 @@ def credit(done, steps, turns, reach, per_turn):
     return reach ** steps
 
 
+_IMMEDIATE_VP = {}  # (edition, tile): the VP a V tile gives at once
+_SEAL_VALUE = {}  # (edition, seal, held): a seal's end-game VP with `held` gold and stone
+
+
 def tile_value(state, ed, seat, tile):
     """A V tile's value for this player now: its end-game part with today's counts, and its immediate VP."""
-    immediate = sum(int(atom[:-2]) for atom in by_id(ed, "BRIDGE_TILES", tile).get("immediate") or []
-                    if atom.endswith("VP"))
-    return v_tile_vp(ed, state["players"][seat], tile) + immediate
+    key = (state["edition"], tile)
+    if key not in _IMMEDIATE_VP:
+        _IMMEDIATE_VP[key] = sum(int(atom[:-2]) for atom in by_id(ed, "BRIDGE_TILES", tile).get("immediate") or []
+                                 if atom.endswith("VP"))
+    return v_tile_vp(ed, state["players"][seat], tile) + _IMMEDIATE_VP[key]
 
 
 def v_tile_value(state, ed, seat):
@@ -59,11 +65,20 @@ def v_tile_value(state, ed, seat):
 
     Both sides are hidden, so each gets the mean over the tiles left on both (public: the taken ones are open).
     """
+    pl = state["players"][seat]
+    wanted = pl["road"] < ROAD_BRIDGE_V or not pl["ca_v"]
     pool = list(state["v_bridge"]) + list(state["v_cathedral"])
-    if not pool:
+    if not pool or not wanted:
         return 0.0, 0.0
     mean = sum(tile_value(state, ed, seat, tile) for tile in pool) / len(pool)
     return (mean if state["v_bridge"] else 0.0), (mean if state["v_cathedral"] else 0.0)
+
+
+def seal_value(state, ed, seal, held):
+    key = (state["edition"], seal, held)
+    if key not in _SEAL_VALUE:
+        _SEAL_VALUE[key] = seal_vp(ed, [seal], held, held)
+    return _SEAL_VALUE[key]
 
 
 def pending_goals(state, ed, seat, weights):
@@ -129,19 +144,18 @@ def cathedral_prospect(state, ed, seat, weights, turns, cathedral_v):
 def seal_prospect(state, ed, seat, weights, turns):
     """A seal right still to earn at the end of each production track, or earned and not yet claimed."""
     pl = state["players"][seat]
-    free = [seal for seal, owner in sorted(state["seals"].items()) if owner is None]
-    if not free:
-        return 0.0
-    held = weights["seal_held"]  # gold or stone a seal that buys them can expect at the end
-    best = max(seal_vp(ed, [seal], held, held) for seal in free)
-    unclaimed = pl["seal_rights"] - len(pl["seals"])
-    total = weights["seal_claim"] * best * max(0, unclaimed)
+    unclaimed = max(0, pl["seal_rights"] - len(pl["seals"]))
+    shares = weights["seal_claim"] * unclaimed
     for track in ("mines", "quarries"):
         data = ed.TRACKS[track]
         steps = data["seal_space"] - pl[track]
         if steps > 0:
-            total += best * credit(pl[track] - data["start"], steps, turns, weights["track_reach"], 1.0)
-    return total
+            shares += credit(pl[track] - data["start"], steps, turns, weights["track_reach"], 1.0)
+    free = [seal for seal, owner in state["seals"].items() if owner is None]
+    if not shares or not free:
+        return 0.0
+    held = weights["seal_held"]  # gold or stone a seal that buys them can expect at the end
+    return shares * max(seal_value(state, ed, seal, held) for seal in free)
 
 
 def prospects(state, seat, weights):
