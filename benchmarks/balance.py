@@ -12,7 +12,12 @@ Plays `--games` seeded 2-player games greedy vs greedy and `--games` solo games 
 greedy bot against Peter Parler (default options otherwise), in `--jobs` processes, and
 prints the median winning score of the 2-player games, the median solo score (the rules
 call 140+ a good solo score), quartiles, how often the start player wins, and how often
-the greedy bot used plazas, technologies and the Hunger Wall / Cathedral climbs.
+the greedy bot used plazas, technologies and the Hunger Wall / Cathedral climbs, and the winner's
+mean points by source (in-game VP by what gave them, `in:`; final-scoring steps, `end:`).
+
+Expert policy (`--game policy`): `--games` solo games against Peter Parler (seeds 20000 on) of the
+expert bot's policy alone (expert_eval.policy_move, no search: about a second a game, the cheap
+measurement of an evaluation change) and of the greedy bot on the same seeds, with points by source.
 
 Expert (`--game expert`, engine/praga/expert_bot.py): `--games` solo games of the expert bot
 against Peter Parler and `--games` 2-player games expert vs greedy (the expert in seat 0 in even
