@@ -7,19 +7,25 @@ seal at the end of each production track. Measured before this module (30 greedy
 seeds 10000-10029): the road reached space 0.1 on average, no V tile and no seal was ever taken.
 
 `prospects(state, seat, weights)` returns, per goal, the goal's estimated value times a credit
-for how close the player is: `reach ** steps_left`, zero when the steps left cannot be done in
-the player's turns left. Each step toward a goal then shows part of the goal's value, so the
-lookahead takes the first steps; the credit falls as the game runs out.
+for how close the player is (`credit`: `reach ** steps_left`, or with `reach` 1 the share of the
+way made), zero when the steps left cannot be done in the player's turns left. Each step toward a
+goal then shows part of the goal's value, so the lookahead takes the first steps; a goal reached
+this turn counts in full while its gain waits in a pending item (`pending_goals`). The values:
+a V tile is the mean, for this player's counts now, of the tiles still to be had; the IV tile
+with its plank is a weight; a seal is the best one left, a buying one valued with a weight's
+worth of gold or stone.
 """
 
 from engine.praga.actions import road_effect
-from engine.praga.common import by_id, edition
+from engine.praga.common import STRUCT_DATA, by_id, edition
 from engine.praga.scoring import seal_vp, v_tile_vp
-from engine.praga.structures import level_of
 from engine.praga.turn import slots, total_turns
 
 # The last space of the King's Road (the gold V tile on the bridge) and the space in front of it.
 ROAD_BRIDGE_V, ROAD_BRIDGE_IV = 5, 4
+# Rows a player can climb per turn, for what is within reach: 2 silver windows a row, and a player
+# keeps at most 2 windows from one turn to the next (PRG-WINDOW-03), so about one row every 2 turns.
+CLIMBS_PER_TURN = 0.5
 
 
 def turns_left(state, seat):
@@ -135,10 +141,8 @@ def cathedral_prospect(state, ed, seat, weights, turns, cathedral_v):
     if pl["ca_v"] or not cathedral_v:
         return 0.0
     row = pl["ca"]["row"]
-    target = row
-    while level_of(ed, "ca", target) < 3 and target < 12:
-        target += 1
-    return cathedral_v * credit(row - 1, target - row, turns, weights["climb_reach"], 0.5)
+    target = ed.STRUCTURES[STRUCT_DATA["ca"]]["levels"][-1][0]  # the first row of the top level
+    return cathedral_v * credit(row - 1, target - row, turns, weights["climb_reach"], CLIMBS_PER_TURN)
 
 
 def seal_prospect(state, ed, seat, weights, turns):
