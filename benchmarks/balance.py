@@ -28,7 +28,10 @@ counts half), the decisions timed and the slowest one. Slow: a game takes about 
 seat, each up to the budget. Measured 2026-11-26, `--games 8 --jobs 2` at the default 2 s on a
 shared 2-core machine (load 15-35), 1242 s: solo median 109.5 (quartiles 89.8 / 128.2; greedy on
 the same seeds 84.5, quartiles 78.2 / 96.2), 7 of 8 two-player games won (88 %), decisions median
-2.04 s, slowest 3.44 s. The solo goal is not met.
+2.04 s, slowest 3.44 s. The solo goal is not met. With the evaluation's long-term goals
+(engine/praga/prospects.py), side by side with the code before in one run (`--games 8`, load
+10-20): solo median 119.5 (before 106.0; greedy 84.5), 5 of 8 two-player games won (before 5 of 8),
+slowest decision 2.07 s (docs/engine.md).
 """
 
 import argparse
