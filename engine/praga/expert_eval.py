@@ -21,14 +21,16 @@ dropped when the turns left cannot reach it, with the gain of a goal reached thi
 while it waits in a pending item. Measured the same way (policy alone; 2026-11-26, seeds
 20000-20059): without them median 107.0 (mean 107.5; V tiles 0.05 and seals 0.0 per game);
 with them (kept) 110.5 (110.9; V tiles 0.27, seals 0.22, final-scoring abilities 4.5 points a
-game instead of 0.6). On seeds 10000-10039, by credit shape (`*_reach`: < 1 is `reach ** steps`,
-1 the share of the way made): road 0.8, climb 0.75, tracks 0.75 (and no gain in pending items):
-97.0, worse than none (105.5): the road was begun and left at space 2; road 0.5, climb 1.0,
-tracks 0.5 (kept): 109.5 (112.0 mean); road 1.0: 102.0-105.0 (the road reached 3.0 on average,
-the bot spent its eggs before the bridge); only the road goal: 97.5; only the Cathedral: 105.5;
-only the seals: 103.5. Also tried: the constant terms above (University, technology, walls, road,
-plaza cubes) fading with the share of the game left: 80.5 (93.0 at half), far worse; the IV tile
-worth 8, road reach 0.65, 6 gold or stone expected by a buying seal: 108.5-111.5, within noise.
+game instead of 0.6); on seeds 10000-10059: 108.5 (109.0) against 103.5 (105.2). Tried on seeds
+10000-10039 (without the goals: 105.5), by credit shape (`*_reach`: < 1 is `reach ** steps`, 1 the
+share of the way made): road 0.8, climb 0.75, tracks 0.75, no gain counted in pending items: 95.0
+(the road was begun and left at space 2; with these shapes only the road goal: 97.5, only the
+Cathedral: 105.5, only the seals: 103.5); road 0.5, climb 1.0, tracks 0.5 (kept): 109.5 (112.0
+mean) once pending gains count; road 1.0: 102.0-105.0 (the road reached space 3 on average, the
+eggs were spent before the bridge). Also tried: the constant terms above (University, technology,
+walls, road, plaza cubes) fading with the share of the game left: 80.5 (93.0 at half), far worse;
+the IV tile worth 8, road reach 0.65, 6 gold or stone expected by a buying seal: 108.5-111.5,
+within noise.
 
 `policy_move` is the greedy bot's one-move lookahead (bots.greedy_move, the same candidates and
 the same valuation of taking an action tile by the action it allows) on this evaluation; it
