@@ -12,7 +12,12 @@ Plays `--games` seeded 2-player games greedy vs greedy and `--games` solo games 
 greedy bot against Peter Parler (default options otherwise), in `--jobs` processes, and
 prints the median winning score of the 2-player games, the median solo score (the rules
 call 140+ a good solo score), quartiles, how often the start player wins, and how often
-the greedy bot used plazas, technologies and the Hunger Wall / Cathedral climbs.
+the greedy bot used plazas, technologies and the Hunger Wall / Cathedral climbs, and the winner's
+mean points by source (in-game VP by what gave them, `in:`; final-scoring steps, `end:`).
+
+Expert policy (`--game policy`): `--games` solo games against Peter Parler (seeds 20000 on) of the
+expert bot's policy alone (expert_eval.policy_move, no search: about a second a game, the cheap
+measurement of an evaluation change) and of the greedy bot on the same seeds, with points by source.
 
 Expert (`--game expert`, engine/praga/expert_bot.py): `--games` solo games of the expert bot
 against Peter Parler and `--games` 2-player games expert vs greedy (the expert in seat 0 in even
@@ -23,7 +28,10 @@ counts half), the decisions timed and the slowest one. Slow: a game takes about 
 seat, each up to the budget. Measured 2026-11-26, `--games 8 --jobs 2` at the default 2 s on a
 shared 2-core machine (load 15-35), 1242 s: solo median 109.5 (quartiles 89.8 / 128.2; greedy on
 the same seeds 84.5, quartiles 78.2 / 96.2), 7 of 8 two-player games won (88 %), decisions median
-2.04 s, slowest 3.44 s. The solo goal is not met.
+2.04 s, slowest 3.44 s. The solo goal is not met. With the evaluation's long-term goals
+(engine/praga/prospects.py), side by side with the code before in one run (`--games 8`, load
+10-20): solo median 119.5 (before 106.0; greedy 84.5), 5 of 8 two-player games won (before 5 of 8),
+slowest decision 2.07 s (docs/engine.md).
 """
 
 import argparse
@@ -58,7 +66,25 @@ def one_game(args):
     scores = result["scores"]
     winner = max(range(len(scores)), key=lambda s: (scores[s], result["ranking"].index(s) * -1))
     return {"players": players, "scores": scores, "best": max(scores), "start_won": winner == state["order"][0],
-            "used": used, "moves": len(history)}
+            "used": used, "moves": len(history), "sources": points_by_source(result, winner)}
+
+
+def points_by_source(result, seat):
+    """The seat's points by source: in-game VP by what gave them ("in:") and the final-scoring steps ("end:")."""
+    breakdown = result["breakdown"][seat]
+    sources = {"in:" + source: vp for source, vp in breakdown["in_game_by_source"].items()}
+    sources.update({"end:" + step: vp for step, vp in breakdown["final"].items()})
+    return sources
+
+
+def print_sources(games, key="sources"):
+    """Mean points per game by source, largest first."""
+    totals = {}
+    for game in games:
+        for source, vp in game[key].items():
+            totals[source] = totals.get(source, 0) + vp
+    print("  points by source (mean per game): " + ", ".join(
+        "%s %.1f" % (source, vp / len(games)) for source, vp in sorted(totals.items(), key=lambda item: -item[1])))
 
 
 def summary(label, games):
@@ -72,6 +98,7 @@ def summary(label, games):
         values = [g["used"][key] for g in games]
         print("  %-15s per game: mean %.1f, games with none %d" % (
             key, statistics.mean(values), sum(1 for v in values if not v)))
+    print_sources(games)
 
 
 def expert_game(args):
@@ -99,7 +126,8 @@ def expert_game(args):
     others = [score for seat, score in enumerate(scores) if seat != expert_seat]
     won = 1.0 if not others or scores[expert_seat] > max(others) else 0.5 if scores[expert_seat] == max(others) else 0.0
     return {"players": players, "expert": scores[expert_seat], "others": others, "won": won,
-            "greedy_solo": greedy_scores[0] if greedy_scores else None, "durations": durations}
+            "greedy_solo": greedy_scores[0] if greedy_scores else None, "durations": durations,
+            "sources": points_by_source(state["result"], expert_seat)}
 
 
 def expert_summary(results, budget, seconds):
@@ -114,6 +142,7 @@ def expert_summary(results, budget, seconds):
               "seeds: median %.1f, quartiles %s), min %d, max %d" % (
                   len(solo), statistics.median(scores), _quartiles(scores), statistics.median(greedy),
                   _quartiles(greedy), min(scores), max(scores)))
+        print_sources(solo)
     if duel:
         wins = sum(r["won"] for r in duel)
         print("  2 players vs greedy: %d games, expert wins %.1f (%.0f%%, goal >= 75%%), "
@@ -123,6 +152,30 @@ def expert_summary(results, budget, seconds):
     if durations:
         print("  %d decisions: median %.2f s, slowest %.2f s" % (
             len(durations), statistics.median(durations), max(durations)))
+    print("%.0f s" % seconds)
+
+
+def policy_game(seed):
+    """One solo game against Peter Parler of the expert bot's policy alone (no search) and one of the greedy bot."""
+    from engine.praga.expert_eval import policy_move
+
+    options = {"solo_mode": "parler"}
+    result = play(P.new(options, 1, seed), policy_move, seed)[0]["result"]
+    greedy = play(P.new(options, 1, seed), greedy_move, seed)[0]["result"]
+    return {"policy": result["scores"][0], "greedy": greedy["scores"][0], "sources": points_by_source(result, 0),
+            "greedy_sources": points_by_source(greedy, 0)}
+
+
+def policy_summary(results, seconds):
+    policy = [r["policy"] for r in results]
+    greedy = [r["greedy"] for r in results]
+    print("Expert policy alone (expert_eval.policy_move, no search), solo vs Peter Parler: %d games, median %.1f "
+          "(mean %.1f, quartiles %s); the greedy bot on the same seeds: median %.1f (mean %.1f, quartiles %s)" % (
+              len(results), statistics.median(policy), statistics.mean(policy), _quartiles(policy),
+              statistics.median(greedy), statistics.mean(greedy), _quartiles(greedy)))
+    print_sources(results)
+    print("  greedy:", end="")
+    print_sources(results, "greedy_sources")
     print("%.0f s" % seconds)
 
 
@@ -191,9 +244,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--game", choices=["praga", "queens_architect", "expert", "all"], default="all")
+    parser.add_argument("--game", choices=["praga", "queens_architect", "expert", "policy", "all"], default="all")
     parser.add_argument("--budget", type=float, default=2.0, help="the expert bot's seconds per decision")
     args = parser.parse_args()
+    if args.game == "policy":
+        start = time.time()
+        with Pool(args.jobs) as pool:
+            results = pool.map(policy_game, [20000 + seed for seed in range(args.games)], chunksize=1)
+        policy_summary(results, time.time() - start)
+        return
     if args.game == "expert":
         start = time.time()
         jobs = [(1, 10000 + seed, args.budget) for seed in range(args.games)]

@@ -14,6 +14,24 @@ plaza cubes 4 (99.5), University 0.6 (99.5) or 2.0 (105.5 with technology 3, wal
 toward the next wall threshold (104.0). The spread between seeds is large (quartiles about
 88 / 120), so differences of 2-3 points are within noise.
 
+It also counts the long-term goals of `prospects.py` (`prospect_*` weights, 1 each): the King's Road
+to the bridge (space III, the IV tile, the V tile), the V tile at level III of the Cathedral and
+the seal at the end of each production track, each credited by how close the player is and
+dropped when the turns left cannot reach it, with the gain of a goal reached this turn counted
+while it waits in a pending item. Measured the same way (policy alone; 2026-11-26, seeds
+20000-20059): without them median 107.0 (mean 107.5; V tiles 0.05 and seals 0.0 per game);
+with them (kept) 110.5 (110.9; V tiles 0.27, seals 0.22, final-scoring abilities 4.5 points a
+game instead of 0.6); on seeds 10000-10059: 108.5 (109.0) against 103.5 (105.2). Tried on seeds
+10000-10039 (without the goals: 105.5), by credit shape (`*_reach`: < 1 is `reach ** steps`, 1 the
+share of the way made): road 0.8, climb 0.75, tracks 0.75, no gain counted in pending items: 95.0
+(the road was begun and left at space 2; with these shapes only the road goal: 97.5, only the
+Cathedral: 105.5, only the seals: 103.5); road 0.5, climb 1.0, tracks 0.5 (kept): 109.5 (112.0
+mean) once pending gains count; road 1.0: 102.0-105.0 (the road reached space 3 on average, the
+eggs were spent before the bridge). Also tried: the constant terms above (University, technology,
+walls, road, plaza cubes) fading with the share of the game left: 80.5 (93.0 at half), far worse;
+the IV tile worth 8, road reach 0.65, 6 gold or stone expected by a buying seal: 108.5-111.5,
+within noise.
+
 `policy_move` is the greedy bot's one-move lookahead (bots.greedy_move, the same candidates and
 the same valuation of taking an action tile by the action it allows) on this evaluation; it
 sees everything it is given, so callers give it determinized states only.
@@ -21,6 +39,7 @@ sees everything it is given, so callers give it determinized states only.
 
 from engine.praga.bots import _candidates, _remaining
 from engine.praga.moves import apply
+from engine.praga.prospects import prospects
 from engine.praga.scoring import final_breakdown
 
 WEIGHTS = {
@@ -29,6 +48,11 @@ WEIGHTS = {
     "university": 1.2, "plaza_cubes": 2.0, "techs_held": 2.0, "one_shot_techs": 3.0,
     # measured: the greedy bot's 1.5, 2.5 and 1.5 here score less (see the module docstring)
     "technology": 3.0, "walls": 4.0, "road": 3.0,
+    # long-term goals (prospects.py): the share of a goal counted per step still to go, the value
+    # of the IV tile with its plank, the gold or stone a buying seal expects, a seal right's share
+    "road_reach": 0.5, "climb_reach": 1.0, "track_reach": 0.5, "bridge_iv": 5.0,
+    "seal_held": 4, "seal_claim": 0.8, 
+    "prospect_road": 1.0, "prospect_cathedral": 1.0, "prospect_seals": 1.0,
 }
 
 # Penalties of moves that spend the turn or the row without building anything (as the greedy bot).
@@ -51,7 +75,8 @@ def evaluate(state, seat, weights=WEIGHTS):
                  + w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
                  + w["techs_held"] * share_left * (len(pl["techs"]) - one_shot) + w["one_shot_techs"] * one_shot
                  + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes)
-    return final_breakdown(state, seat)["total"] + potential
+    goals = sum(w["prospect_" + goal] * value for goal, value in prospects(state, seat, weights).items())
+    return final_breakdown(state, seat)["total"] + potential + goals
 
 
 def move_value(state, seat, move, base, weights=WEIGHTS):

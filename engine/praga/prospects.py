@@ -1,0 +1,174 @@
+"""Points a player is on the way to but does not hold yet: the expert evaluation's long-term goals.
+
+The final scoring (scoring.final_breakdown) only counts what a player holds, so a one-move
+lookahead never starts a plan that pays after several turns: the King's Road pays most at its
+end (space III, the bridge, a V tile), a V tile also waits at level III of the Cathedral, and a
+seal at the end of each production track. Measured before this module (30 greedy solo games,
+seeds 10000-10029): the road reached space 0.1 on average, no V tile and no seal was ever taken.
+
+`prospects(state, seat, weights)` returns, per goal, the goal's estimated value times a credit
+for how close the player is (`credit`: `reach ** steps_left`, or with `reach` 1 the share of the
+way made), zero when the steps left cannot be done in the player's turns left. Each step toward a
+goal then shows part of the goal's value, so the lookahead takes the first steps; a goal reached
+this turn counts in full while its gain waits in a pending item (`pending_goals`). The values:
+a V tile is the mean, for this player's counts now, of the tiles still to be had; the IV tile
+with its plank is a weight; a seal is the best one left, a buying one valued with a weight's
+worth of gold or stone.
+"""
+
+from engine.praga.actions import road_effect
+from engine.praga.common import STRUCT_DATA, by_id, edition
+from engine.praga.scoring import seal_vp, v_tile_vp
+from engine.praga.turn import slots, total_turns
+
+# The last space of the King's Road (the gold V tile on the bridge) and the space in front of it.
+ROAD_BRIDGE_V, ROAD_BRIDGE_IV = 5, 4
+# Rows a player can climb per turn, for what is within reach: 2 silver windows a row, and a player
+# keeps at most 2 windows from one turn to the next (PRG-WINDOW-03), so about one row every 2 turns.
+CLIMBS_PER_TURN = 0.5
+
+
+def turns_left(state, seat):
+    """The seat's own turns still to come, the current one included until its main action is done."""
+    ed = edition(state["edition"])
+    left = (total_turns(state, ed) - state["turn_no"]) / float(slots(state))
+    turn = state.get("turn")
+    if turn is not None and turn["seat"] == seat and turn["main"] is not None:
+        left -= 1
+    return max(0.0, left)
+
+
+def credit(done, steps, turns, reach, per_turn):
+    """The share of a goal `steps` away (`done` steps made toward it) that counts now; none when out of reach.
+
+    `reach` < 1: `reach ** steps` (the far goals count little); `reach` = 1: the share of the way made,
+    `done / (done + steps)` (each step counts the same).
+    """
+    if steps <= 0:
+        return 1.0
+    if steps > turns * per_turn:
+        return 0.0
+    if reach >= 1.0:
+        return done / float(done + steps)
+    return reach ** steps
+
+
+_IMMEDIATE_VP = {}  # (edition, tile): the VP a V tile gives at once
+_SEAL_VALUE = {}  # (edition, seal, held): a seal's end-game VP with `held` gold and stone
+
+
+def tile_value(state, ed, seat, tile):
+    """A V tile's value for this player now: its end-game part with today's counts, and its immediate VP."""
+    key = (state["edition"], tile)
+    if key not in _IMMEDIATE_VP:
+        _IMMEDIATE_VP[key] = sum(int(atom[:-2]) for atom in by_id(ed, "BRIDGE_TILES", tile).get("immediate") or []
+                                 if atom.endswith("VP"))
+    return v_tile_vp(ed, state["players"][seat], tile) + _IMMEDIATE_VP[key]
+
+
+def v_tile_value(state, ed, seat):
+    """The mean value of a V tile still to be had by the bridge and by the Cathedral.
+
+    Both sides are hidden, so each gets the mean over the tiles left on both (public: the taken ones are open).
+    """
+    pl = state["players"][seat]
+    wanted = pl["road"] < ROAD_BRIDGE_V or not pl["ca_v"]
+    pool = list(state["v_bridge"]) + list(state["v_cathedral"])
+    if not pool or not wanted:
+        return 0.0, 0.0
+    mean = sum(tile_value(state, ed, seat, tile) for tile in pool) / len(pool)
+    return (mean if state["v_bridge"] else 0.0), (mean if state["v_cathedral"] else 0.0)
+
+
+def seal_value(state, ed, seal, held):
+    key = (state["edition"], seal, held)
+    if key not in _SEAL_VALUE:
+        _SEAL_VALUE[key] = seal_vp(ed, [seal], held, held)
+    return _SEAL_VALUE[key]
+
+
+def pending_goals(state, ed, seat, weights):
+    """Goals reached this turn whose gain waits in a pending item (space III's VP, a bridge or Cathedral tile).
+
+    The item is resolved later in the turn; without this the step that reaches a goal would show its
+    credit gone and nothing in its place.
+    """
+    turn = state.get("turn")
+    if turn is None or turn["seat"] != seat:
+        return {"road": 0.0, "cathedral": 0.0}
+    pl = state["players"][seat]
+    road = cathedral = 0.0
+    for item in turn["pending"]:
+        kind = item["kind"]
+        if kind == "road_free":
+            effect = road_effect(state, ed, item["space"])
+            if effect["kind"] == "per_era1_upgrade":
+                road += effect["vp"] * era1_upgrades(ed, pl)
+        elif kind == "bridge":
+            if item["tier"] == "IV":
+                road += weights["bridge_iv"]
+            else:
+                road += max([tile_value(state, ed, seat, tile) for tile in item["drawn"]] or [0.0])
+        elif kind == "cathedral_v":
+            cathedral += max([tile_value(state, ed, seat, tile) for tile in item["options"]] or [0.0])
+    return {"road": road, "cathedral": cathedral}
+
+
+def era1_upgrades(ed, pl):
+    return sum(1 for stack in pl["upgrades"].values() for entry in stack if ed.TILES[entry["tile"]]["era"] == 1)
+
+
+def road_prospect(state, ed, seat, weights, turns, bridge_v):
+    """Space III (per Era I upgrade), the IV tile with its plank, and the V tile on the bridge."""
+    pl = state["players"][seat]
+    position = pl["road"]
+    if position >= ROAD_BRIDGE_V:
+        return 0.0
+    space_iii = road_effect(state, ed, "III")
+    goals = {ROAD_BRIDGE_IV: weights["bridge_iv"], ROAD_BRIDGE_V: bridge_v}
+    if space_iii["kind"] == "per_era1_upgrade":
+        goals[3] = space_iii["vp"] * era1_upgrades(ed, pl)
+    total = 0.0
+    for space, value in goals.items():
+        if space > position:
+            total += value * credit(position, space - position, turns, weights["road_reach"], 1.0)
+    return total
+
+
+def cathedral_prospect(state, ed, seat, weights, turns, cathedral_v):
+    """The V tile on first entering level III of the Cathedral (2 silver windows a row)."""
+    pl = state["players"][seat]
+    if pl["ca_v"] or not cathedral_v:
+        return 0.0
+    row = pl["ca"]["row"]
+    target = ed.STRUCTURES[STRUCT_DATA["ca"]]["levels"][-1][0]  # the first row of the top level
+    return cathedral_v * credit(row - 1, target - row, turns, weights["climb_reach"], CLIMBS_PER_TURN)
+
+
+def seal_prospect(state, ed, seat, weights, turns):
+    """A seal right still to earn at the end of each production track, or earned and not yet claimed."""
+    pl = state["players"][seat]
+    unclaimed = max(0, pl["seal_rights"] - len(pl["seals"]))
+    shares = weights["seal_claim"] * unclaimed
+    for track in ("mines", "quarries"):
+        data = ed.TRACKS[track]
+        steps = data["seal_space"] - pl[track]
+        if steps > 0:
+            shares += credit(pl[track] - data["start"], steps, turns, weights["track_reach"], 1.0)
+    free = [seal for seal, owner in state["seals"].items() if owner is None]
+    if not shares or not free:
+        return 0.0
+    held = weights["seal_held"]  # gold or stone a seal that buys them can expect at the end
+    return shares * max(seal_value(state, ed, seal, held) for seal in free)
+
+
+def prospects(state, seat, weights):
+    ed = edition(state["edition"])
+    turns = turns_left(state, seat)
+    bridge_v, cathedral_v = v_tile_value(state, ed, seat)
+    pending = pending_goals(state, ed, seat, weights)
+    return {
+        "road": road_prospect(state, ed, seat, weights, turns, bridge_v) + pending["road"],
+        "cathedral": cathedral_prospect(state, ed, seat, weights, turns, cathedral_v) + pending["cathedral"],
+        "seals": seal_prospect(state, ed, seat, weights, turns),
+    }
