@@ -45,14 +45,15 @@ def refuse(refusal):
 class Context:
     """Copy-on-write view of a state being changed by one move."""
 
-    __slots__ = ("state", "written", "barrier", "events", "rng")
+    __slots__ = ("state", "written", "barrier", "events", "rng", "memo")
 
-    def __init__(self, state):
+    def __init__(self, state, memo=None):
         self.state = dict(state)
         self.written = set()
         self.barrier = False  # the move may not be undone (engine.core.undo)
         self.events = []      # public text dicts describing what the engine did (for the log)
         self.rng = None       # the state's generator, made once per move on its first draw
+        self.memo = memo      # `replay`'s tables of its own state's board, else None
 
     def write(self, key):
         if key not in self.written:
@@ -106,6 +107,16 @@ class Context:
         self.barrier = True
         return result
 
+    def draws(self, *bounds):
+        """Successive draws `below(bound)` from the state's generator, as `draw` makes them."""
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = Rng(self.state["rng"])
+        results = [rng.below(bound) for bound in bounds]
+        self.state["rng"] = rng.state
+        self.barrier = True
+        return results
+
     def event(self, entry):
         self.events.append(entry)
 
@@ -117,8 +128,9 @@ class Context:
         self.state["private"].append(entry)
 
 
-# Sections holding pieces: Longest Road compares them before and after a move by identity.
-PIECE_SECTIONS = frozenset({"roads", "buildings", "knights"})
+# Sections an owned context still copies: Longest Road and the win check compare the pieces
+# before and after a move by identity, and `replay` keeps a table per board object.
+COPIED_SECTIONS = frozenset({"roads", "buildings", "knights", "board"})
 
 
 class OwnedContext(Context):
@@ -129,7 +141,7 @@ class OwnedContext(Context):
     __slots__ = ()
 
     def write(self, key):
-        if key in PIECE_SECTIONS:
+        if key in COPIED_SECTIONS:
             return Context.write(self, key)
         self.written.add(key)
         return self.state[key]

@@ -21,10 +21,12 @@ def roll_dice(context, chosen=None):
     need(waiting is None, _("Waiting for {player} to discard a progress card."),
          player=waiting["seat"] if waiting else None)
     if chosen is None:
-        white, red = context.draw("below", 6) + 1, context.draw("below", 6) + 1
+        white, red, face = context.draws(6, 6, 6)
+        white, red = white + 1, red + 1
     else:
         white, red = chosen
-    event = EVENT_FACES[context.draw("below", 6)]
+        face = context.draw("below", 6)
+    event = EVENT_FACES[face]
     context.write("turn")["roll"] = {"white": white, "red": red, "event": event, "total": white + red,
                                      "alchemist": chosen is not None}
     set_stage(context, "resolve")
@@ -49,23 +51,45 @@ def resolve_event(context):
             progress.draw(context, seat, deck)
 
 
-def production_owed(state, number):
-    """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05)."""
-    owed = {}
-    hexes = state["board"]["hexes"]
+def production_table(hexes, number=None):
+    """{number: [(hex, its corners, resource, what a city adds)]} of a board's land hexes
+    (those of `number` only when given), in the board's order."""
+    table = {}
     for name, record in hexes.items():
-        if record["number"] != number or name == state["robber"]:
+        if record["number"] and (number is None or record["number"] == number):
+            terrain = TERRAINS[record["terrain"]]
+            table.setdefault(record["number"], []).append(
+                (name, GEOMETRY.hex_corners[name], terrain["resource"], terrain["commodity"] or terrain["resource"]))
+    return table
+
+
+def production_owed(state, number, memo=None):
+    """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05).
+    `memo` (a replay's, see Context.memo) keeps the whole board's table while the board is
+    the same object: only a replay's own copy is sure never to be changed in place."""
+    hexes = state["board"]["hexes"]
+    if memo is None:
+        table = production_table(hexes, number)
+    else:
+        known = memo.get("production")
+        if known is None or known[0] is not hexes:
+            known = memo["production"] = (hexes, production_table(hexes))
+        table = known[1]
+    owed = {}
+    robber, buildings = state["robber"], state["buildings"]
+    for name, corners, resource, second in table.get(number, ()):
+        if name == robber:
             continue
-        terrain = TERRAINS[record["terrain"]]
-        for corner in GEOMETRY.hex_corners[name]:
-            building = state["buildings"].get(corner)
+        for corner in corners:
+            building = buildings.get(corner)
             if not building:
                 continue
-            cards = owed.setdefault(building["owner"], {})
-            resource = terrain["resource"]
+            owner = building["owner"]
+            cards = owed.get(owner)
+            if cards is None:
+                cards = owed[owner] = {}
             cards[resource] = cards.get(resource, 0) + 1
             if building["kind"] == "city":
-                second = terrain["commodity"] or resource
                 cards[second] = cards.get(second, 0) + 1
     return owed
 
@@ -77,6 +101,9 @@ def pay_production(bank, owed):
     for cards in owed.values():
         for card, count in cards.items():
             totals[card] = totals.get(card, 0) + count
+    if all(total <= bank[card] for card, total in totals.items()):  # the bank pays everybody in full
+        return {seat: {card: cards[card] for card in CARD_TYPES if card in cards} if len(cards) > 1 else dict(cards)
+                for seat, cards in owed.items() if cards}
     received = {seat: {} for seat in owed}
     for card in CARD_TYPES:
         total = totals.get(card)
@@ -97,7 +124,7 @@ def pay_production(bank, owed):
 
 def produce(context):
     state = context.state
-    received = pay_production(state["bank"], production_owed(state, state["turn"]["roll"]["total"]))
+    received = pay_production(state["bank"], production_owed(state, state["turn"]["roll"]["total"], context.memo))
     if received:
         bank = context.write("bank")
         for seat, cards in received.items():

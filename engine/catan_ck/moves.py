@@ -7,6 +7,10 @@ every move Longest Road is recomputed (CAT-ROAD-LONGEST-05) and the active playe
 is checked (CK-WIN-02).
 """
 
+from functools import partial
+from itertools import compress
+from operator import is_not
+
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
@@ -160,8 +164,8 @@ def _need(condition, reason, **args):
 
 def check_turn(state, seat, move_type, move):
     """Whether `seat` may make a move of this type now (the rule checks come after)."""
-    _fields, who = SCHEMA[move_type]
-    if who in ("decision", "trade") or (who == "progress" and move.get("decision") is not None):
+    who = SCHEMA[move_type][1]
+    if who == "decision" or who == "trade" or (who == "progress" and move.get("decision") is not None):
         return  # the handler checks that the decision (or the offer) concerns this seat
     if who == "setup":
         _need(state["phase"] == "setup" and seat == state["active"], _("It is not your turn to place."))
@@ -174,19 +178,20 @@ def check_turn(state, seat, move_type, move):
         _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
               _("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
-    step = state.get("card_step")
     if who == "card_step":
-        _need(step is not None, _("There is no such card to finish."))
+        if state.get("card_step") is None:
+            raise IllegalMove(_("There is no such card to finish."))
         return
-    _need(step is None, _("First finish the card you played."))
+    if state.get("card_step") is not None:
+        raise IllegalMove(_("First finish the card you played."))
     if who == "progress":
         who = "action"
-    if who == "play":  # the Alchemist before the roll, every other card in the action phase
+    elif who == "play":  # the Alchemist before the roll, every other card in the action phase
         who = "roll" if stage == "roll" else "action"
-    if move_type == "chase_robber" and stage == "roll" and state["options"]["knight_errant"]:
-        _need(not state["turn"].get("knight_errant"), _("Only one knight may chase the robber before the roll."))
-        return  # CK-KNIGHT-15, option Knight-Errant
     if stage != who:
+        if move_type == "chase_robber" and stage == "roll" and state["options"]["knight_errant"]:
+            _need(not state["turn"].get("knight_errant"), _("Only one knight may chase the robber before the roll."))
+            return  # CK-KNIGHT-15, option Knight-Errant
         reasons = {"roll": _("Roll the dice first."), "robber": _("Move the robber first."),
                    "action": _("This is not possible before the action phase.")}
         raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
@@ -198,8 +203,10 @@ def road_seats_changed(before, after):
     player's building or knight cuts a road, CAT-ROAD-LONGEST-01). Most moves change
     neither, and then every length and the award stay as they were; a road of another seat
     far from the change keeps its length, so only these seats are measured again."""
-    seats = set()
     old_roads, new_roads = before["roads"], after["roads"]
+    if old_roads is new_roads and before["buildings"] is after["buildings"] and before["knights"] is after["knights"]:
+        return set()  # no piece changed (most moves)
+    seats = set()
     if old_roads is not new_roads:
         added = 0
         for path, owner in new_roads.items():
@@ -217,7 +224,11 @@ def road_seats_changed(before, after):
         old, new = before[key], after[key]
         if old is new:
             continue
-        touched += [x for x, piece in new.items() if x not in old or old[x]["owner"] != piece["owner"]]
+        # an unchanged piece is the same object in both sections: compared in C, one pass
+        for x in compress(new, map(is_not, new.values(), map(old.get, new))):
+            previous = old.get(x)
+            if previous is None or previous["owner"] != new[x]["owner"]:
+                touched.append(x)
         if len(old) > len(new) - len(touched):  # a piece may have left (moved, removed)
             touched += [x for x in old if x not in new]
     for intersection in touched:
@@ -230,19 +241,21 @@ def road_seats_changed(before, after):
 
 def apply_in_context(state, seat, move, context_type=Context):
     """The context after `move` (its state and the engine's public events)."""
-    _need(state["phase"] != "over", _("The game is over."))
+    if state["phase"] == "over":
+        raise IllegalMove(_("The game is over."))
     move_type = check_schema(move)
     check_turn(state, seat, move_type, move)
     context = context_type(state)
     HANDLERS[move_type](context, seat, move)
     preferences.apply_preferences(context, HANDLERS)
-    if "private" not in context.written and state.get("private") and context.barrier:
-        context.state["private"] = []
-    changed = road_seats_changed(state, context.state)
+    after = context.state
+    if context.barrier and "private" not in context.written and state.get("private"):
+        after["private"] = []
+    changed = road_seats_changed(state, after)
     if changed:
-        before, after = update_longest_road(context, changed)
-        if before["holder"] != after["holder"] or any(
-                a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
+        before, after_road = update_longest_road(context, changed)
+        if before["holder"] != after_road["holder"] or any(
+                a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
     check_victory(context)
     return context
@@ -268,12 +281,18 @@ def replay(state, moves):
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
     own deep copy of `state` (the caller's state and moves are never changed), on which a
     roll and an end of turn (half of a game's moves, the costliest) change the sections they
-    write in place instead of copying them."""
+    write in place instead of copying them; and its contexts keep tables of the sections it
+    owns (the board's production table, the points of the buildings, see Context.memo)."""
     state = clone(state)
+    memo = {}  # what this replay's contexts keep of pieces and boards they do not change
+    owned, shared = partial(OwnedContext, memo=memo), partial(Context, memo=memo)
     for seat, move in moves:
-        move = clone(move)  # so that no part of a caller's move ends up in the state we change
-        owned = type(move) is dict and move.get("type") in ALWAYS_BARRIERS
-        state = apply(state, seat, move, OwnedContext if owned else Context)
+        if type(move) is dict and move.get("type") in ALWAYS_BARRIERS:
+            # kept nowhere in the state (the undo record ends at a barrier): no copy needed
+            state = apply(state, seat, move, owned)
+        else:
+            # a copy, so that no part of a caller's move ends up in the state we change
+            state = apply(state, seat, clone(move), shared)
     return state
 
 

@@ -112,6 +112,8 @@ def apply_preferences(context, handlers):
         state = context.state
         if state["phase"] != "play":
             return
+        if not state["decisions"] and not state["offers"] and state["turn"]["stage"] != "roll":
+            return  # nothing a preference answers (most moves)
         step = None
         for decision in state["decisions"]:
             answer = automatic_answer(state, decision)

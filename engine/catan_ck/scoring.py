@@ -34,16 +34,32 @@ def points_breakdown(state, seat):
     return breakdown
 
 
-def points(state, seat):
-    """The sum of `points_breakdown` (checked equal after every move of the random games),
-    counted without building the breakdown: the win check runs after every move."""
+def building_points(buildings, seat):
     total = 0
-    for building in state["buildings"].values():
+    for building in buildings.values():
         if building["owner"] == seat:
             if building["kind"] == "city":
                 total += POINTS["city"] + (POINTS["metropolis"] if building["metropolis"] else 0)
             else:
                 total += POINTS["settlement"]
+    return total
+
+
+def points(state, seat, memo=None):
+    """The sum of `points_breakdown` (checked equal after every move of the random games),
+    counted without building the breakdown: the win check runs after every move. `memo` (a
+    replay's, see Context.memo) keeps the buildings' points per seat for a buildings section
+    that is never changed in place again (the caller's context did not write it)."""
+    buildings = state["buildings"]
+    if memo is None:
+        total = building_points(buildings, seat)
+    else:
+        known = memo.get("building_points")
+        if known is None or known[0] is not buildings:
+            known = memo["building_points"] = (buildings, {})
+        total = known[1].get(seat)
+        if total is None:
+            total = known[1][seat] = building_points(buildings, seat)
     if state["longest_road"]["holder"] == seat:
         total += POINTS["longest_road"]
     player = state["players"][seat]
@@ -141,7 +157,9 @@ def check_victory(context):
     if state["phase"] != "play":
         return False
     active = state["active"]
-    if points(state, active) < state["options"]["victory_points"]:
+    written = context.written
+    pieces_settled = "buildings" not in written and ("buildings", None) not in written
+    if points(state, active, context.memo if pieces_settled else None) < state["options"]["victory_points"]:
         return False
     context.state["phase"] = "over"
     context.state["decisions"] = []  # ASYNC-09, CK-WIN-04: open decisions are dropped
