@@ -14,6 +14,10 @@ from engine.catan_ck.data.terrains import CARD_TYPES
 
 _CONTAINERS = (dict, list)
 _CONTAINER_TYPES = frozenset(_CONTAINERS)
+# Sections and player items that never hold a container (card counts, track levels, card
+# names): copied in one call, without clone's scan. Pieces (`entry`) are flat dicts too.
+FLAT_SECTIONS = frozenset({"bank"})
+FLAT_ITEMS = frozenset({"hand", "levels", "progress", "revealed"})
 
 
 def clone(value):
@@ -57,7 +61,8 @@ class Context:
 
     def write(self, key):
         if key not in self.written:
-            self.state[key] = clone(self.state[key])
+            value = self.state[key]
+            self.state[key] = value.copy() if key in FLAT_SECTIONS else clone(value)
             self.written.add(key)
         return self.state[key]
 
@@ -74,7 +79,7 @@ class Context:
         """One piece of a section (a knight, a building), copied once to be changed in place."""
         section = self.section(key)
         if key not in self.written and (key, name) not in self.written:
-            section[name] = clone(section[name])
+            section[name] = section[name].copy()  # a piece is a flat dict
             self.written.add((key, name))
         return section[name]
 
@@ -93,7 +98,8 @@ class Context:
         player = self.player(seat)
         key = ("player_item", seat, item)
         if key not in self.written:
-            player[item] = clone(player[item])
+            value = player[item]
+            player[item] = value.copy() if item in FLAT_ITEMS else clone(value)
             self.written.add(key)
         return player[item]
 
@@ -112,7 +118,9 @@ class Context:
         rng = self.rng
         if rng is None:
             rng = self.rng = Rng(self.state["rng"])
-        results = [rng.below(bound) for bound in bounds]
+        results = []
+        for bound in bounds:
+            results.append(rng.below(bound))
         self.state["rng"] = rng.state
         self.barrier = True
         return results

@@ -65,18 +65,27 @@ def production_table(hexes, number=None):
 
 def production_owed(state, number, memo=None):
     """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05).
-    `memo` (a replay's, see Context.memo) keeps the whole board's table while the board is
-    the same object: only a replay's own copy is sure never to be changed in place."""
-    hexes = state["board"]["hexes"]
+    `memo` (a replay's, see Context.memo; only for a board and buildings the move did not
+    write, so never changed in place again) keeps the board's table, and what each number
+    owes, while the board and the buildings stay the same objects; the result is then
+    shared, to be read only (as pay_production does)."""
+    hexes, buildings, robber = state["board"]["hexes"], state["buildings"], state["robber"]
     if memo is None:
-        table = production_table(hexes, number)
-    else:
-        known = memo.get("production")
-        if known is None or known[0] is not hexes:
-            known = memo["production"] = (hexes, production_table(hexes))
-        table = known[1]
+        return _owed(production_table(hexes, number), number, robber, buildings)
+    known = memo.get("production")
+    if known is None or known[0] is not hexes:
+        known = memo["production"] = (hexes, production_table(hexes))
+    owing = memo.get("owed")
+    if owing is None or owing[0] is not hexes or owing[1] is not buildings:
+        owing = memo["owed"] = (hexes, buildings, {})
+    owed = owing[2].get((number, robber))
+    if owed is None:
+        owed = owing[2][(number, robber)] = _owed(known[1], number, robber, buildings)
+    return owed
+
+
+def _owed(table, number, robber, buildings):
     owed = {}
-    robber, buildings = state["robber"], state["buildings"]
     for name, corners, resource, second in table.get(number, ()):
         if name == robber:
             continue
@@ -94,6 +103,13 @@ def production_owed(state, number, memo=None):
     return owed
 
 
+_RANKS = {card: rank for rank, card in enumerate(CARD_TYPES)}
+
+
+def _card_rank(item):
+    return _RANKS[item[0]]
+
+
 def pay_production(bank, owed):
     """CAT-BANK-02 per card type: pay all, or nobody unless one player alone is owed it.
     Each seat's cards come in CARD_TYPES order (the log names them in that order)."""
@@ -101,8 +117,11 @@ def pay_production(bank, owed):
     for cards in owed.values():
         for card, count in cards.items():
             totals[card] = totals.get(card, 0) + count
-    if all(total <= bank[card] for card, total in totals.items()):  # the bank pays everybody in full
-        return {seat: {card: cards[card] for card in CARD_TYPES if card in cards} if len(cards) > 1 else dict(cards)
+    for card, total in totals.items():
+        if total > bank[card]:
+            break
+    else:  # the bank pays everybody in full
+        return {seat: dict(sorted(cards.items(), key=_card_rank)) if len(cards) > 1 else dict(cards)
                 for seat, cards in owed.items() if cards}
     received = {seat: {} for seat in owed}
     for card in CARD_TYPES:
@@ -124,7 +143,10 @@ def pay_production(bank, owed):
 
 def produce(context):
     state = context.state
-    received = pay_production(state["bank"], production_owed(state, state["turn"]["roll"]["total"], context.memo))
+    written = context.written
+    settled = not ({"board", "buildings", ("buildings", None)} & written)  # see production_owed
+    owed = production_owed(state, state["turn"]["roll"]["total"], context.memo if settled else None)
+    received = pay_production(state["bank"], owed)
     if received:
         bank = context.write("bank")
         for seat, cards in received.items():

@@ -125,7 +125,10 @@ def _improvement_moves(state, seat, crane):
 def open_aqueducts(context, received):
     """CK-IMPROVE-06: science 3+ and nothing received from this production -> D-05."""
     state = context.state
-    if all(player["levels"]["science"] < ABILITY_LEVEL for player in state["players"]):
+    for player in state["players"]:  # a loop, not all(): this runs on every production
+        if player["levels"]["science"] >= ABILITY_LEVEL:
+            break
+    else:
         return
     available = [r for r in RESOURCES if state["bank"][r] > 0]
     for seat in seats_from(state, state["active"]):

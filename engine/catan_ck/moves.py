@@ -247,11 +247,16 @@ def apply_in_context(state, seat, move, context_type=Context):
     check_turn(state, seat, move_type, move)
     context = context_type(state)
     HANDLERS[move_type](context, seat, move)
-    preferences.apply_preferences(context, HANDLERS)
     after = context.state
+    if after["decisions"] or after["offers"] or after["turn"] and after["turn"]["stage"] == "roll":
+        preferences.apply_preferences(context, HANDLERS)  # else nothing a preference answers
     if context.barrier and "private" not in context.written and state.get("private"):
         after["private"] = []
-    changed = road_seats_changed(state, after)
+    if state["roads"] is after["roads"] and state["buildings"] is after["buildings"] \
+            and state["knights"] is after["knights"]:
+        changed = None  # no piece changed (most moves): see road_seats_changed
+    else:
+        changed = road_seats_changed(state, after)
     if changed:
         before, after_road = update_longest_road(context, changed)
         if before["holder"] != after_road["holder"] or any(
@@ -262,7 +267,7 @@ def apply_in_context(state, seat, move, context_type=Context):
 
 
 def apply(state, seat, move, context_type=Context):
-    if undo.is_undo(move):
+    if isinstance(move, dict) and move.get("type") == "undo":  # undo.is_undo, inlined: every move asks
         _need(set(move) == {"type"}, _("Unknown field in this move."))
         _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
         return undo.undo(state, apply)

@@ -87,7 +87,7 @@ def road_length(state, seat):
     every touched intersection carrying the used segments; a trail may start or end at a
     blocked intersection but never passes through one. The result depends only on the
     seat's roads and the blocked intersections they touch, so it is memoised on them."""
-    roads = tuple(sorted(path for path, owner in state["roads"].items() if owner == seat))
+    roads = tuple(sorted([path for path, owner in state["roads"].items() if owner == seat]))
     if not roads:
         return 0
     at = {}
