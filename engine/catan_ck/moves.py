@@ -239,12 +239,20 @@ def road_seats_changed(before, after):
     return seats
 
 
-def apply_in_context(state, seat, move, context_type=Context):
-    """The context after `move` (its state and the engine's public events)."""
+def apply_in_context(state, seat, move, context_type=Context, checked=False):
+    """The context after `move` (its state and the engine's public events). `checked`: `state`
+    came out of `apply`, whose win check leaves the active player below the target while the
+    game is in play; `replay` passes it to skip the check after a move that changed none of
+    what the active player's points count (scoring.points)."""
     if state["phase"] == "over":
         raise IllegalMove(_("The game is over."))
     move_type = check_schema(move)
     check_turn(state, seat, move_type, move)
+    if checked and state["phase"] == "play":  # values: an owned context changes players in place
+        player = state["players"][state["active"]]
+        counted = (player["defenders"], tuple(player["revealed"]))
+    else:
+        counted = None
     context = context_type(state)
     HANDLERS[move_type](context, seat, move)
     after = context.state
@@ -262,16 +270,29 @@ def apply_in_context(state, seat, move, context_type=Context):
         if before["holder"] != after_road["holder"] or any(
                 a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
-    check_victory(context)
+    if counted is None or not points_unchanged(state, after, counted):
+        check_victory(context)
     return context
 
 
-def apply(state, seat, move, context_type=Context):
+def points_unchanged(before, after, counted):
+    """Whether the move left the same active player in play with the same buildings, Longest
+    Road, merchant (sections a move replaces when it changes them) and `counted` (defenders,
+    revealed cards) as before it."""
+    active = before["active"]
+    if after["phase"] != "play" or after["active"] != active or after["buildings"] is not before["buildings"] \
+            or after["longest_road"] is not before["longest_road"] or after["merchant"] is not before["merchant"]:
+        return False
+    player = after["players"][active]
+    return player["defenders"] == counted[0] and tuple(player["revealed"]) == counted[1]
+
+
+def apply(state, seat, move, context_type=Context, checked=False):
     if isinstance(move, dict) and move.get("type") == "undo":  # undo.is_undo, inlined: every move asks
         _need(set(move) == {"type"}, _("Unknown field in this move."))
         _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
         return undo.undo(state, apply)
-    context = apply_in_context(state, seat, move, context_type)
+    context = apply_in_context(state, seat, move, context_type, checked)
     return undo.record(state, context.state, seat, move,
                        barrier=context.barrier or move.get("type") == "end_turn")
 
@@ -286,18 +307,22 @@ def replay(state, moves):
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
     own deep copy of `state` (the caller's state and moves are never changed), on which a
     roll and an end of turn (half of a game's moves, the costliest) change the sections they
-    write in place instead of copying them; and its contexts keep tables of the sections it
-    owns (the board's production table, the points of the buildings, see Context.memo)."""
+    write in place instead of copying them; its contexts keep tables of the sections it owns
+    (the board's production table, the points of the buildings, see Context.memo); and after
+    its first move it skips the win check of a move that changed nothing the points count."""
     state = clone(state)
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
     owned, shared = partial(OwnedContext, memo=memo), partial(Context, memo=memo)
+    checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
         if type(move) is dict and move.get("type") in ALWAYS_BARRIERS:
             # kept nowhere in the state (the undo record ends at a barrier): no copy needed
-            state = apply(state, seat, move, owned)
+            state = apply(state, seat, move, owned, checked)
+            checked = True
         else:
             # a copy, so that no part of a caller's move ends up in the state we change
-            state = apply(state, seat, clone(move), shared)
+            state = apply(state, seat, clone(move), shared, checked)
+            checked = not (type(move) is dict and move.get("type") == "undo")  # an undo gives back an undo base
     return state
 
 
