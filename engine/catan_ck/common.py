@@ -13,7 +13,7 @@ from engine.catan_ck.data.terrains import CARD_TYPES
 
 
 _CONTAINERS = (dict, list)
-_CONTAINER_TYPES = frozenset(_CONTAINERS)
+CONTAINER_TYPES = frozenset(_CONTAINERS)
 # Sections and player items that never hold a container (card counts, track levels, card
 # names): copied in one call, without clone's scan. Pieces (`entry`) are flat dicts too.
 FLAT_SECTIONS = frozenset({"bank"})
@@ -25,11 +25,11 @@ def clone(value):
     shared. Most sections are flat (a hand, the bank, a deck of names): those are copied in
     one call once a scan in C found no nested container."""
     if type(value) is dict:
-        if _CONTAINER_TYPES.isdisjoint(map(type, value.values())):
+        if CONTAINER_TYPES.isdisjoint(map(type, value.values())):
             return value.copy()
         return {k: clone(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if type(value) is list:
-        if _CONTAINER_TYPES.isdisjoint(map(type, value)):
+        if CONTAINER_TYPES.isdisjoint(map(type, value)):
             return value.copy()
         return [clone(v) if type(v) in _CONTAINERS else v for v in value]
     return value

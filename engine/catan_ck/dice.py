@@ -17,9 +17,10 @@ def do_roll(context, seat, move):
 def roll_dice(context, chosen=None):
     """CK-TURN-03: all three dice, or only the event die after Alchemist (`chosen` = (white, red))."""
     state = context.state
-    waiting = roll_blocked_by(state)
-    need(waiting is None, _("Waiting for {player} to discard a progress card."),
-         player=waiting["seat"] if waiting else None)
+    if state["decisions"]:  # most rolls come with none open
+        waiting = roll_blocked_by(state)
+        need(waiting is None, _("Waiting for {player} to discard a progress card."),
+             player=waiting["seat"] if waiting else None)
     if chosen is None:
         white, red, face = context.draws(6, 6, 6)
         white, red = white + 1, red + 1
@@ -27,9 +28,9 @@ def roll_dice(context, chosen=None):
         white, red = chosen
         face = context.draw("below", 6)
     event = EVENT_FACES[face]
-    context.write("turn")["roll"] = {"white": white, "red": red, "event": event, "total": white + red,
-                                     "alchemist": chosen is not None}
-    set_stage(context, "resolve")
+    turn = context.write("turn")
+    turn["roll"] = {"white": white, "red": red, "event": event, "total": white + red, "alchemist": chosen is not None}
+    turn["stage"] = "resolve"
     resolve_event(context)
     resume(context)
 

@@ -89,12 +89,11 @@ def do_buy_improvement(context, seat, move):
     context.player_item(seat, "levels")[track] = level
     if metropolis is not None:
         holder = state["metropolises"][track]
-        buildings = context.write("buildings")
         if holder is not None:  # CK-METRO-03: taken from a player at level 4
-            buildings[holder["intersection"]]["metropolis"] = None
+            context.entry("buildings", holder["intersection"])["metropolis"] = None
             context.barrier = True
             context.event({"kind": "metropolis_taken", "seat": seat, "victim": holder["owner"], "track": track})
-        buildings[metropolis]["metropolis"] = track
+        context.entry("buildings", metropolis)["metropolis"] = track
         context.write("metropolises")[track] = {"owner": seat, "intersection": metropolis}
 
 

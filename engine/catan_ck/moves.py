@@ -18,7 +18,7 @@ from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck import (
     building, cards, decisions, dice, domestic, improvements, knights, preferences, seven, setup, trade, turn,
 )
-from engine.catan_ck.common import Context, OwnedContext, clone
+from engine.catan_ck.common import CONTAINER_TYPES, Context, OwnedContext, clone
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
 STR, INT, OPT_INT, OPT_STR, CARDS, LIST, OPT_LIST = (
@@ -320,8 +320,11 @@ def replay(state, moves):
             state = apply(state, seat, move, owned, checked)
             checked = True
         else:
-            # a copy, so that no part of a caller's move ends up in the state we change
-            state = apply(state, seat, clone(move), shared, checked)
+            # a copy when it holds containers, so that no part of a caller's move ends up in the
+            # state we change (a flat move is kept only in the undo record, never changed)
+            if type(move) is not dict or not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+                move = clone(move)
+            state = apply(state, seat, move, shared, checked)
             checked = not (type(move) is dict and move.get("type") == "undo")  # an undo gives back an undo base
     return state
 

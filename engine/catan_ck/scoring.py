@@ -4,6 +4,9 @@ Points are never cached: `points` derives them from the state every time, so the
 drift from their recomputation (CK-VP-02).
 """
 
+from itertools import compress, repeat
+from operator import eq
+
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.data.improvements import LONGEST_ROAD_MINIMUM, POINTS
 from engine.catan_ck.data.progress_cards import card_record
@@ -80,6 +83,7 @@ def blocked_for(state, seat):
 
 
 _LENGTHS = {}  # (own roads, blocked intersections they touch) -> length; a pure function's memo
+_NETWORKS = {}  # own roads -> {intersection: [its roads]}: a road network's shape, for the same reason
 
 
 def road_length(state, seat):
@@ -87,13 +91,19 @@ def road_length(state, seat):
     every touched intersection carrying the used segments; a trail may start or end at a
     blocked intersection but never passes through one. The result depends only on the
     seat's roads and the blocked intersections they touch, so it is memoised on them."""
-    roads = tuple(sorted([path for path, owner in state["roads"].items() if owner == seat]))
+    roads = state["roads"]
+    roads = frozenset(compress(roads, map(eq, roads.values(), repeat(seat))))  # the seat's, picked in C
     if not roads:
         return 0
-    at = {}
-    for path in roads:
-        for end in GEOMETRY.path_ends[path]:
-            at.setdefault(end, []).append(path)
+    at = _NETWORKS.get(roads)
+    if at is None:
+        at = {}
+        for path in sorted(roads):
+            for end in GEOMETRY.path_ends[path]:
+                at.setdefault(end, []).append(path)
+        if len(_NETWORKS) > 20000:
+            _NETWORKS.clear()
+        _NETWORKS[roads] = at
     buildings, knights = state["buildings"], state["knights"]
     blocked = frozenset(x for x in at if (x in buildings and buildings[x]["owner"] != seat)
                         or (x in knights and knights[x]["owner"] != seat))
