@@ -104,11 +104,7 @@ def _owed(table, number, robber, buildings):
     return owed
 
 
-_RANKS = {card: rank for rank, card in enumerate(CARD_TYPES)}
-
-
-def _card_rank(item):
-    return _RANKS[item[0]]
+_RANK_OF = {card: rank for rank, card in enumerate(CARD_TYPES)}.__getitem__  # a key in C
 
 
 def pay_production(bank, owed):
@@ -122,8 +118,14 @@ def pay_production(bank, owed):
         if total > bank[card]:
             break
     else:  # the bank pays everybody in full
-        return {seat: dict(sorted(cards.items(), key=_card_rank)) if len(cards) > 1 else dict(cards)
-                for seat, cards in owed.items() if cards}
+        received = {}
+        for seat, cards in owed.items():
+            if len(cards) > 1:
+                order = sorted(cards, key=_RANK_OF)
+                received[seat] = dict(zip(order, map(cards.__getitem__, order)))
+            elif cards:
+                received[seat] = dict(cards)
+        return received
     received = {seat: {} for seat in owed}
     for card in CARD_TYPES:
         total = totals.get(card)
