@@ -147,7 +147,7 @@ def pay_production(bank, owed):
 def produce(context):
     state = context.state
     written = context.written
-    settled = not ({"board", "buildings", ("buildings", None)} & written)  # see production_owed
+    settled = "board" not in written and "buildings" not in written and ("buildings", None) not in written
     owed = production_owed(state, state["turn"]["roll"]["total"], context.memo if settled else None)
     received = pay_production(state["bank"], owed)
     if received:

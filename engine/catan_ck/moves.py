@@ -139,9 +139,10 @@ def check_schema(move):
     if not isinstance(move, dict):
         raise IllegalMove(_("A move must be a mapping with a type."))
     move_type = move.get("type")
-    if move_type not in SCHEMA:
+    entry = _CHECKS.get(move_type)  # one lookup; SCHEMA and _CHECKS have the same keys
+    if entry is None:
         raise IllegalMove(_("Unknown move type."))
-    allowed, checks = _CHECKS[move_type]
+    allowed, checks = entry
     if not allowed.issuperset(move):
         unknown = next(key for key in move if key not in allowed)
         raise IllegalMove(_("Unknown field {field} in this move."), field=str(unknown)[:40])
