@@ -83,6 +83,11 @@ class Context:
             self.written.add((key, name))
         return section[name]
 
+    def flags(self, key, name):
+        """A piece whose flags change, not its place or owner (what Longest Road reads): a
+        copy, as `entry` makes it."""
+        return self.entry(key, name)
+
     def player(self, seat):
         """The player's dict, copied shallowly: write nested values through `player_item`."""
         key = ("player", seat)
@@ -153,6 +158,11 @@ class OwnedContext(Context):
             return Context.write(self, key)
         self.written.add(key)
         return self.state[key]
+
+    def flags(self, key, name):
+        """The piece itself, changed in place: the section stays the same object, so Longest
+        Road sees no piece moved, which is so (only flags change)."""
+        return self.state[key][name]
 
     def player(self, seat):
         return self.state["players"][seat]

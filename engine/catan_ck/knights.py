@@ -248,9 +248,9 @@ def knight_moves(state, seat):
 
 def start_of_turn(context, seat):
     """CK-KNIGHT-05: the seat's active knights become ready; promotion flags reset."""
-    knights = context.state["knights"]
-    changed = {name: dict(knight, promoted=False, ready=knight["active"] if knight["owner"] == seat else knight["ready"])
-               for name, knight in knights.items()
-               if knight["promoted"] or (knight["owner"] == seat and knight["ready"] != knight["active"])}
-    if changed:  # a new section sharing the unchanged knights: no knight moved (Longest Road holds)
-        context.state["knights"] = {**knights, **changed}
+    for name, knight in context.state["knights"].items():
+        if knight["promoted"] or (knight["owner"] == seat and knight["ready"] != knight["active"]):
+            knight = context.flags("knights", name)  # no knight moves: Longest Road holds
+            knight["promoted"] = False
+            if knight["owner"] == seat:
+                knight["ready"] = knight["active"]
