@@ -172,7 +172,7 @@ class OwnedContext(Context):
 
 
 def hand_size(hand):
-    return sum(hand[t] for t in CARD_TYPES)
+    return sum(map(hand.__getitem__, CARD_TYPES))
 
 
 def pay(context, seat, cost):
@@ -185,7 +185,10 @@ def pay(context, seat, cost):
 
 
 def can_pay(hand, cost):
-    return all(hand[card] >= count for card, count in cost.items())
+    for card, count in cost.items():  # a loop, not all(): every build asks
+        if hand[card] < count:
+            return False
+    return True
 
 
 def take_from_bank(context, seat, cards):

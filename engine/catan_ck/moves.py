@@ -7,7 +7,6 @@ every move Longest Road is recomputed (CAT-ROAD-LONGEST-05) and the active playe
 is checked (CK-WIN-02).
 """
 
-from functools import partial
 from itertools import compress
 from operator import is_not
 
@@ -294,8 +293,7 @@ def apply(state, seat, move, context_type=Context, checked=False):
         _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
         return undo.undo(state, apply)
     context = apply_in_context(state, seat, move, context_type, checked)
-    return undo.record(state, context.state, seat, move,
-                       barrier=context.barrier or move.get("type") == "end_turn")
+    return undo.record(state, context.state, seat, move, context.barrier or move.get("type") == "end_turn")
 
 
 # Moves that are never taken back (engine.core.undo): a roll draws from the generator, an end
@@ -313,7 +311,13 @@ def replay(state, moves):
     its first move it skips the win check of a move that changed nothing the points count."""
     state = clone(state)
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
-    owned, shared = partial(OwnedContext, memo=memo), partial(Context, memo=memo)
+
+    def owned(current):
+        return OwnedContext(current, memo)
+
+    def shared(current):
+        return Context(current, memo)
+
     checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
         if type(move) is dict and move.get("type") in ALWAYS_BARRIERS:
