@@ -13,7 +13,10 @@ costs instead of replaying it).
 Games live in benchmarks/games/*.json ({"players", "seed", "options", "moves"}); they are
 generated with a seeded bot when missing (or with --regenerate). Catan games (`catan-*.json`)
 are played by the Catan random or greedy bots; the script also prints the median length in
-moves of seeded complete Catan games (random bots, 3 and 4 players; greedy bots, 4 players).
+moves of seeded complete Catan games (random bots, 3 and 4 players; greedy bots, 4 players) and,
+for the greedy ones (the realistic full games: a random game is two to four times longer),
+their `replay/j` too. The goal of a full 4-player game in 40 round trips is read on the greedy
+games; docs/catan_ck.md ("Replay cost") says why.
 Queen's Architect games (`qa-*.json`) are played by its greedy bot (4 and 2 players) and its random
 bot (3 players, which runs to the round limit: the longest states).
 """
@@ -120,7 +123,11 @@ def roundtrip(state):
 def bench(path):
     with open(path) as f:
         game = json.load(f)
-    P = module_of(path)
+    return dict(bench_game(module_of(path), game), game=os.path.basename(path))
+
+
+def bench_game(P, game):
+    """The figures of one game ({"players", "seed", "options", "moves"}) of engine module P."""
     replays = []
     for _run in range(REPLAY_RUNS):
         state = P.new(game["options"], game["players"], game["seed"])
@@ -150,7 +157,7 @@ def bench(path):
     assert P.outcome(state) is not None
     ma, ml, mj = statistics.median(apply_t), statistics.median(legal_t), statistics.median(json_t)
     return {
-        "game": os.path.basename(path), "moves": len(game["moves"]),
+        "moves": len(game["moves"]),
         "apply_us": ma * 1e6, "legal_us": ml * 1e6, "json_us": mj * 1e6,
         "apply_ratio": ma / mj, "legal_ratio": ml / mj,
         "replay_ms": replay * 1e3, "replay_roundtrips": replay / mj, "replay_final": replay / final_json,
@@ -164,17 +171,23 @@ def _timed(function, *args):
 
 
 def catan_lengths():
-    """Median length in moves of seeded complete Catan games."""
+    """Median length in moves of seeded complete Catan games; for the greedy games (the
+    realistic ones) also their replay in round trips, measured as for the recorded games."""
     for label, players_of, bot, seeds in (("random 3p", lambda s: 3, "random", range(10)),
                                           ("random 4p", lambda s: 4, "random", range(10)),
                                           ("greedy 4p", lambda s: 4, "greedy", range(4))):
-        lengths = []
+        lengths, replays = [], []
         for seed in seeds:
             moves, state = play_catan(players_of(seed), 100 + seed, {}, bot)
             assert C.outcome(state) is not None
             lengths.append(len(moves))
-        print("catan %-10s %2d games: median %d moves (min %d, max %d)" % (
-            label, len(lengths), statistics.median(lengths), min(lengths), max(lengths)))
+            if bot == "greedy":
+                game = {"players": players_of(seed), "seed": 100 + seed, "options": {}, "moves": moves}
+                replays.append(bench_game(C, game)["replay_roundtrips"])
+        print("catan %-10s %2d games: median %d moves (min %d, max %d)%s" % (
+            label, len(lengths), statistics.median(lengths), min(lengths), max(lengths),
+            "; replay/j median %.1f (min %.1f, max %.1f)" % (statistics.median(replays), min(replays), max(replays))
+            if replays else ""))
 
 
 def main():

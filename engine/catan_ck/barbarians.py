@@ -68,7 +68,7 @@ def start_attack(context):
 
 def lose_city(context, seat, intersection):
     """CK-BARB-09, CK-WALL-05: the city becomes a settlement (or is turned on its side)."""
-    building = context.write("buildings")[intersection]
+    building = context.entry("buildings", intersection)
     supply = context.player_item(seat, "supply")
     if supply["settlement"] > 0:
         supply["settlement"] -= 1

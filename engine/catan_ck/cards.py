@@ -77,7 +77,7 @@ def play_alchemist(context, seat, move):
 
 def play_engineer(context, seat, move):
     refuse(wall_refusal(context.state, seat, move.get("intersection")))
-    context.write("buildings")[move["intersection"]]["wall"] = True
+    context.entry("buildings", move["intersection"])["wall"] = True
     context.player_item(seat, "supply")["wall"] -= 1
 
 

@@ -13,7 +13,11 @@ from engine.catan_ck.data.terrains import CARD_TYPES
 
 
 _CONTAINERS = (dict, list)
-_CONTAINER_TYPES = frozenset(_CONTAINERS)
+CONTAINER_TYPES = frozenset(_CONTAINERS)
+# Sections and player items that never hold a container (card counts, track levels, card
+# names): copied in one call, without clone's scan. Pieces (`entry`) are flat dicts too.
+FLAT_SECTIONS = frozenset({"bank"})
+FLAT_ITEMS = frozenset({"hand", "levels", "progress", "revealed"})
 
 
 def clone(value):
@@ -21,11 +25,11 @@ def clone(value):
     shared. Most sections are flat (a hand, the bank, a deck of names): those are copied in
     one call once a scan in C found no nested container."""
     if type(value) is dict:
-        if _CONTAINER_TYPES.isdisjoint(map(type, value.values())):
+        if CONTAINER_TYPES.isdisjoint(map(type, value.values())):
             return value.copy()
         return {k: clone(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if type(value) is list:
-        if _CONTAINER_TYPES.isdisjoint(map(type, value)):
+        if CONTAINER_TYPES.isdisjoint(map(type, value)):
             return value.copy()
         return [clone(v) if type(v) in _CONTAINERS else v for v in value]
     return value
@@ -45,18 +49,20 @@ def refuse(refusal):
 class Context:
     """Copy-on-write view of a state being changed by one move."""
 
-    __slots__ = ("state", "written", "barrier", "events", "rng")
+    __slots__ = ("state", "written", "barrier", "events", "rng", "memo")
 
-    def __init__(self, state):
+    def __init__(self, state, memo=None):
         self.state = dict(state)
         self.written = set()
         self.barrier = False  # the move may not be undone (engine.core.undo)
         self.events = []      # public text dicts describing what the engine did (for the log)
         self.rng = None       # the state's generator, made once per move on its first draw
+        self.memo = memo      # `replay`'s tables of its own state's board, else None
 
     def write(self, key):
         if key not in self.written:
-            self.state[key] = clone(self.state[key])
+            value = self.state[key]
+            self.state[key] = value.copy() if key in FLAT_SECTIONS else clone(value)
             self.written.add(key)
         return self.state[key]
 
@@ -73,9 +79,14 @@ class Context:
         """One piece of a section (a knight, a building), copied once to be changed in place."""
         section = self.section(key)
         if key not in self.written and (key, name) not in self.written:
-            section[name] = clone(section[name])
+            section[name] = section[name].copy()  # a piece is a flat dict
             self.written.add((key, name))
         return section[name]
+
+    def flags(self, key, name):
+        """A piece whose flags change, not its place or owner (what Longest Road reads): a
+        copy, as `entry` makes it."""
+        return self.entry(key, name)
 
     def player(self, seat):
         """The player's dict, copied shallowly: write nested values through `player_item`."""
@@ -92,7 +103,8 @@ class Context:
         player = self.player(seat)
         key = ("player_item", seat, item)
         if key not in self.written:
-            player[item] = clone(player[item])
+            value = player[item]
+            player[item] = value.copy() if item in FLAT_ITEMS else clone(value)
             self.written.add(key)
         return player[item]
 
@@ -106,6 +118,18 @@ class Context:
         self.barrier = True
         return result
 
+    def draws(self, *bounds):
+        """Successive draws `below(bound)` from the state's generator, as `draw` makes them."""
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = Rng(self.state["rng"])
+        results = []
+        for bound in bounds:
+            results.append(rng.below(bound))
+        self.state["rng"] = rng.state
+        self.barrier = True
+        return results
+
     def event(self, entry):
         self.events.append(entry)
 
@@ -117,8 +141,9 @@ class Context:
         self.state["private"].append(entry)
 
 
-# Sections holding pieces: Longest Road compares them before and after a move by identity.
-PIECE_SECTIONS = frozenset({"roads", "buildings", "knights"})
+# Sections an owned context still copies: Longest Road and the win check compare the pieces
+# before and after a move by identity, and `replay` keeps a table per board object.
+COPIED_SECTIONS = frozenset({"roads", "buildings", "knights", "board"})
 
 
 class OwnedContext(Context):
@@ -129,10 +154,15 @@ class OwnedContext(Context):
     __slots__ = ()
 
     def write(self, key):
-        if key in PIECE_SECTIONS:
+        if key in COPIED_SECTIONS:
             return Context.write(self, key)
         self.written.add(key)
         return self.state[key]
+
+    def flags(self, key, name):
+        """The piece itself, changed in place: the section stays the same object, so Longest
+        Road sees no piece moved, which is so (only flags change)."""
+        return self.state[key][name]
 
     def player(self, seat):
         return self.state["players"][seat]
@@ -142,7 +172,7 @@ class OwnedContext(Context):
 
 
 def hand_size(hand):
-    return sum(hand[t] for t in CARD_TYPES)
+    return sum(map(hand.__getitem__, CARD_TYPES))
 
 
 def pay(context, seat, cost):
@@ -155,7 +185,10 @@ def pay(context, seat, cost):
 
 
 def can_pay(hand, cost):
-    return all(hand[card] >= count for card, count in cost.items())
+    for card, count in cost.items():  # a loop, not all(): every build asks
+        if hand[card] < count:
+            return False
+    return True
 
 
 def take_from_bank(context, seat, cards):

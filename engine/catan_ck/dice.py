@@ -17,17 +17,20 @@ def do_roll(context, seat, move):
 def roll_dice(context, chosen=None):
     """CK-TURN-03: all three dice, or only the event die after Alchemist (`chosen` = (white, red))."""
     state = context.state
-    waiting = roll_blocked_by(state)
-    need(waiting is None, _("Waiting for {player} to discard a progress card."),
-         player=waiting["seat"] if waiting else None)
+    if state["decisions"]:  # most rolls come with none open
+        waiting = roll_blocked_by(state)
+        need(waiting is None, _("Waiting for {player} to discard a progress card."),
+             player=waiting["seat"] if waiting else None)
     if chosen is None:
-        white, red = context.draw("below", 6) + 1, context.draw("below", 6) + 1
+        white, red, face = context.draws(6, 6, 6)
+        white, red = white + 1, red + 1
     else:
         white, red = chosen
-    event = EVENT_FACES[context.draw("below", 6)]
-    context.write("turn")["roll"] = {"white": white, "red": red, "event": event, "total": white + red,
-                                     "alchemist": chosen is not None}
-    set_stage(context, "resolve")
+        face = context.draw("below", 6)
+    event = EVENT_FACES[face]
+    turn = context.write("turn")
+    turn["roll"] = {"white": white, "red": red, "event": event, "total": white + red, "alchemist": chosen is not None}
+    turn["stage"] = "resolve"
     resolve_event(context)
     resume(context)
 
@@ -49,25 +52,59 @@ def resolve_event(context):
             progress.draw(context, seat, deck)
 
 
-def production_owed(state, number):
-    """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05)."""
-    owed = {}
-    hexes = state["board"]["hexes"]
+def production_table(hexes, number=None):
+    """{number: [(hex, its corners, resource, what a city adds)]} of a board's land hexes
+    (those of `number` only when given), in the board's order."""
+    table = {}
     for name, record in hexes.items():
-        if record["number"] != number or name == state["robber"]:
+        if record["number"] and (number is None or record["number"] == number):
+            terrain = TERRAINS[record["terrain"]]
+            table.setdefault(record["number"], []).append(
+                (name, GEOMETRY.hex_corners[name], terrain["resource"], terrain["commodity"] or terrain["resource"]))
+    return table
+
+
+def production_owed(state, number, memo=None):
+    """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05).
+    `memo` (a replay's, see Context.memo; only for a board and buildings the move did not
+    write, so never changed in place again) keeps the board's table, and what each number
+    owes, while the board and the buildings stay the same objects; the result is then
+    shared, to be read only (as pay_production does)."""
+    hexes, buildings, robber = state["board"]["hexes"], state["buildings"], state["robber"]
+    if memo is None:
+        return _owed(production_table(hexes, number), number, robber, buildings)
+    known = memo.get("production")
+    if known is None or known[0] is not hexes:
+        known = memo["production"] = (hexes, production_table(hexes))
+    owing = memo.get("owed")
+    if owing is None or owing[0] is not hexes or owing[1] is not buildings:
+        owing = memo["owed"] = (hexes, buildings, {})
+    owed = owing[2].get((number, robber))
+    if owed is None:
+        owed = owing[2][(number, robber)] = _owed(known[1], number, robber, buildings)
+    return owed
+
+
+def _owed(table, number, robber, buildings):
+    owed = {}
+    for name, corners, resource, second in table.get(number, ()):
+        if name == robber:
             continue
-        terrain = TERRAINS[record["terrain"]]
-        for corner in GEOMETRY.hex_corners[name]:
-            building = state["buildings"].get(corner)
+        for corner in corners:
+            building = buildings.get(corner)
             if not building:
                 continue
-            cards = owed.setdefault(building["owner"], {})
-            resource = terrain["resource"]
+            owner = building["owner"]
+            cards = owed.get(owner)
+            if cards is None:
+                cards = owed[owner] = {}
             cards[resource] = cards.get(resource, 0) + 1
             if building["kind"] == "city":
-                second = terrain["commodity"] or resource
                 cards[second] = cards.get(second, 0) + 1
     return owed
+
+
+_RANK_OF = {card: rank for rank, card in enumerate(CARD_TYPES)}.__getitem__  # a key in C
 
 
 def pay_production(bank, owed):
@@ -77,6 +114,18 @@ def pay_production(bank, owed):
     for cards in owed.values():
         for card, count in cards.items():
             totals[card] = totals.get(card, 0) + count
+    for card, total in totals.items():
+        if total > bank[card]:
+            break
+    else:  # the bank pays everybody in full
+        received = {}
+        for seat, cards in owed.items():
+            if len(cards) > 1:
+                order = sorted(cards, key=_RANK_OF)
+                received[seat] = dict(zip(order, map(cards.__getitem__, order)))
+            elif cards:
+                received[seat] = dict(cards)
+        return received
     received = {seat: {} for seat in owed}
     for card in CARD_TYPES:
         total = totals.get(card)
@@ -97,7 +146,10 @@ def pay_production(bank, owed):
 
 def produce(context):
     state = context.state
-    received = pay_production(state["bank"], production_owed(state, state["turn"]["roll"]["total"]))
+    written = context.written
+    settled = "board" not in written and "buildings" not in written and ("buildings", None) not in written
+    owed = production_owed(state, state["turn"]["roll"]["total"], context.memo if settled else None)
+    received = pay_production(state["bank"], owed)
     if received:
         bank = context.write("bank")
         for seat, cards in received.items():

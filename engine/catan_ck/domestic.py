@@ -220,6 +220,8 @@ def current_turn(state):
 def end_of_turn(context):
     """Turn offers and counter-offers lapse with the turn (ASYNC-TRADE-02/03), and standing
     offers whose last turn this was (ASYNC-TRADE-04, `until`)."""
+    if not context.state["offers"]:
+        return  # most turns end with none open
     ending = current_turn(context.state)
 
     def stays(offer):

@@ -89,12 +89,11 @@ def do_buy_improvement(context, seat, move):
     context.player_item(seat, "levels")[track] = level
     if metropolis is not None:
         holder = state["metropolises"][track]
-        buildings = context.write("buildings")
         if holder is not None:  # CK-METRO-03: taken from a player at level 4
-            buildings[holder["intersection"]]["metropolis"] = None
+            context.entry("buildings", holder["intersection"])["metropolis"] = None
             context.barrier = True
             context.event({"kind": "metropolis_taken", "seat": seat, "victim": holder["owner"], "track": track})
-        buildings[metropolis]["metropolis"] = track
+        context.entry("buildings", metropolis)["metropolis"] = track
         context.write("metropolises")[track] = {"owner": seat, "intersection": metropolis}
 
 
@@ -125,7 +124,10 @@ def _improvement_moves(state, seat, crane):
 def open_aqueducts(context, received):
     """CK-IMPROVE-06: science 3+ and nothing received from this production -> D-05."""
     state = context.state
-    if all(player["levels"]["science"] < ABILITY_LEVEL for player in state["players"]):
+    for player in state["players"]:  # a loop, not all(): this runs on every production
+        if player["levels"]["science"] >= ABILITY_LEVEL:
+            break
+    else:
         return
     available = [r for r in RESOURCES if state["bank"][r] > 0]
     for seat in seats_from(state, state["active"]):

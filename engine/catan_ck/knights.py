@@ -161,7 +161,7 @@ def do_displace_knight(context, seat, move):
          _("Only a weaker opponent knight can be displaced."))
     need(target in reachable(state, seat, move["knight"]), _("The knight can only move along your roads."))
     _act(context, move["knight"])
-    knights = context.write("knights")
+    knights = context.section("knights")
     displaced = knights.pop(target)
     knights[target] = knights.pop(move["knight"])
     displace(context, displaced, target)
@@ -183,7 +183,7 @@ def displace(context, knight, origin):
         context.player_item(owner, "supply")["knights"][str(knight["strength"])] += 1
         context.event({"kind": "knight_lost", "seat": owner})
     elif len(spots) == 1:  # ASYNC-04
-        context.write("knights")[spots[0]] = knight
+        context.section("knights")[spots[0]] = knight
         context.event({"kind": "knight_retreat", "seat": owner, "intersection": spots[0], "automatic": True})
     else:
         open_decision(context, owner, "retreat_knight", knight=knight, spots=spots)
@@ -197,7 +197,7 @@ def do_retreat_knight(context, seat, move):
     spot = decision["spots"][0] if move.get("timeout") else move.get("intersection")  # D-06 default: nearest
     need(spot in decision["spots"], _("Choose one of the offered intersections."))
     need(empty(context.state, spot), _("This intersection is not empty."))
-    context.write("knights")[spot] = decision["knight"]
+    context.section("knights")[spot] = decision["knight"]
     context.event({"kind": "knight_retreat", "seat": seat, "intersection": spot, "automatic": False})
     close_decision(context, decision["id"])
 
@@ -248,9 +248,9 @@ def knight_moves(state, seat):
 
 def start_of_turn(context, seat):
     """CK-KNIGHT-05: the seat's active knights become ready; promotion flags reset."""
-    knights = context.state["knights"]
-    changed = {name: dict(knight, promoted=False, ready=knight["active"] if knight["owner"] == seat else knight["ready"])
-               for name, knight in knights.items()
-               if knight["promoted"] or (knight["owner"] == seat and knight["ready"] != knight["active"])}
-    if changed:  # a new section sharing the unchanged knights: no knight moved (Longest Road holds)
-        context.state["knights"] = {**knights, **changed}
+    for name, knight in context.state["knights"].items():
+        if knight["promoted"] or (knight["owner"] == seat and knight["ready"] != knight["active"]):
+            knight = context.flags("knights", name)  # no knight moves: Longest Road holds
+            knight["promoted"] = False
+            if knight["owner"] == seat:
+                knight["ready"] = knight["active"]

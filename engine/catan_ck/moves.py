@@ -7,6 +7,9 @@ every move Longest Road is recomputed (CAT-ROAD-LONGEST-05) and the active playe
 is checked (CK-WIN-02).
 """
 
+from itertools import compress
+from operator import is_not
+
 from engine.core import undo
 from engine.core.errors import IllegalMove
 from engine.core.text import _
@@ -14,7 +17,7 @@ from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck import (
     building, cards, decisions, dice, domestic, improvements, knights, preferences, seven, setup, trade, turn,
 )
-from engine.catan_ck.common import Context, OwnedContext, clone
+from engine.catan_ck.common import CONTAINER_TYPES, Context, OwnedContext, clone
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
 STR, INT, OPT_INT, OPT_STR, CARDS, LIST, OPT_LIST = (
@@ -135,9 +138,10 @@ def check_schema(move):
     if not isinstance(move, dict):
         raise IllegalMove(_("A move must be a mapping with a type."))
     move_type = move.get("type")
-    if move_type not in SCHEMA:
+    entry = _CHECKS.get(move_type)  # one lookup; SCHEMA and _CHECKS have the same keys
+    if entry is None:
         raise IllegalMove(_("Unknown move type."))
-    allowed, checks = _CHECKS[move_type]
+    allowed, checks = entry
     if not allowed.issuperset(move):
         unknown = next(key for key in move if key not in allowed)
         raise IllegalMove(_("Unknown field {field} in this move."), field=str(unknown)[:40])
@@ -160,8 +164,8 @@ def _need(condition, reason, **args):
 
 def check_turn(state, seat, move_type, move):
     """Whether `seat` may make a move of this type now (the rule checks come after)."""
-    _fields, who = SCHEMA[move_type]
-    if who in ("decision", "trade") or (who == "progress" and move.get("decision") is not None):
+    who = SCHEMA[move_type][1]
+    if who == "decision" or who == "trade" or (who == "progress" and move.get("decision") is not None):
         return  # the handler checks that the decision (or the offer) concerns this seat
     if who == "setup":
         _need(state["phase"] == "setup" and seat == state["active"], _("It is not your turn to place."))
@@ -174,19 +178,20 @@ def check_turn(state, seat, move_type, move):
         _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
               _("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
-    step = state.get("card_step")
     if who == "card_step":
-        _need(step is not None, _("There is no such card to finish."))
+        if state.get("card_step") is None:
+            raise IllegalMove(_("There is no such card to finish."))
         return
-    _need(step is None, _("First finish the card you played."))
+    if state.get("card_step") is not None:
+        raise IllegalMove(_("First finish the card you played."))
     if who == "progress":
         who = "action"
-    if who == "play":  # the Alchemist before the roll, every other card in the action phase
+    elif who == "play":  # the Alchemist before the roll, every other card in the action phase
         who = "roll" if stage == "roll" else "action"
-    if move_type == "chase_robber" and stage == "roll" and state["options"]["knight_errant"]:
-        _need(not state["turn"].get("knight_errant"), _("Only one knight may chase the robber before the roll."))
-        return  # CK-KNIGHT-15, option Knight-Errant
     if stage != who:
+        if move_type == "chase_robber" and stage == "roll" and state["options"]["knight_errant"]:
+            _need(not state["turn"].get("knight_errant"), _("Only one knight may chase the robber before the roll."))
+            return  # CK-KNIGHT-15, option Knight-Errant
         reasons = {"roll": _("Roll the dice first."), "robber": _("Move the robber first."),
                    "action": _("This is not possible before the action phase.")}
         raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
@@ -198,8 +203,10 @@ def road_seats_changed(before, after):
     player's building or knight cuts a road, CAT-ROAD-LONGEST-01). Most moves change
     neither, and then every length and the award stay as they were; a road of another seat
     far from the change keeps its length, so only these seats are measured again."""
-    seats = set()
     old_roads, new_roads = before["roads"], after["roads"]
+    if old_roads is new_roads and before["buildings"] is after["buildings"] and before["knights"] is after["knights"]:
+        return set()  # no piece changed (most moves)
+    seats = set()
     if old_roads is not new_roads:
         added = 0
         for path, owner in new_roads.items():
@@ -217,7 +224,11 @@ def road_seats_changed(before, after):
         old, new = before[key], after[key]
         if old is new:
             continue
-        touched += [x for x, piece in new.items() if x not in old or old[x]["owner"] != piece["owner"]]
+        # an unchanged piece is the same object in both sections: compared in C, one pass
+        for x in compress(new, map(is_not, new.values(), map(old.get, new))):
+            previous = old.get(x)
+            if previous is None or previous["owner"] != new[x]["owner"]:
+                touched.append(x)
         if len(old) > len(new) - len(touched):  # a piece may have left (moved, removed)
             touched += [x for x in old if x not in new]
     for intersection in touched:
@@ -228,34 +239,61 @@ def road_seats_changed(before, after):
     return seats
 
 
-def apply_in_context(state, seat, move, context_type=Context):
-    """The context after `move` (its state and the engine's public events)."""
-    _need(state["phase"] != "over", _("The game is over."))
+def apply_in_context(state, seat, move, context_type=Context, checked=False):
+    """The context after `move` (its state and the engine's public events). `checked`: `state`
+    came out of `apply`, whose win check leaves the active player below the target while the
+    game is in play; `replay` passes it to skip the check after a move that changed none of
+    what the active player's points count (scoring.points)."""
+    if state["phase"] == "over":
+        raise IllegalMove(_("The game is over."))
     move_type = check_schema(move)
     check_turn(state, seat, move_type, move)
+    if checked and state["phase"] == "play":  # values: an owned context changes players in place
+        player = state["players"][state["active"]]
+        counted = (player["defenders"], tuple(player["revealed"]))
+    else:
+        counted = None
     context = context_type(state)
     HANDLERS[move_type](context, seat, move)
-    preferences.apply_preferences(context, HANDLERS)
-    if "private" not in context.written and state.get("private") and context.barrier:
-        context.state["private"] = []
-    changed = road_seats_changed(state, context.state)
+    after = context.state
+    if after["decisions"] or after["offers"] or after["turn"] and after["turn"]["stage"] == "roll":
+        preferences.apply_preferences(context, HANDLERS)  # else nothing a preference answers
+    if context.barrier and "private" not in context.written and state.get("private"):
+        after["private"] = []
+    if state["roads"] is after["roads"] and state["buildings"] is after["buildings"] \
+            and state["knights"] is after["knights"]:
+        changed = None  # no piece changed (most moves): see road_seats_changed
+    else:
+        changed = road_seats_changed(state, after)
     if changed:
-        before, after = update_longest_road(context, changed)
-        if before["holder"] != after["holder"] or any(
-                a != b for s, (a, b) in enumerate(zip(before["lengths"], after["lengths"])) if s != seat):
+        before, after_road = update_longest_road(context, changed)
+        if before["holder"] != after_road["holder"] or any(
+                a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
-    check_victory(context)
+    if counted is None or not points_unchanged(state, after, counted):
+        check_victory(context)
     return context
 
 
-def apply(state, seat, move, context_type=Context):
-    if undo.is_undo(move):
+def points_unchanged(before, after, counted):
+    """Whether the move left the same active player in play with the same buildings, Longest
+    Road, merchant (sections a move replaces when it changes them) and `counted` (defenders,
+    revealed cards) as before it."""
+    active = before["active"]
+    if after["phase"] != "play" or after["active"] != active or after["buildings"] is not before["buildings"] \
+            or after["longest_road"] is not before["longest_road"] or after["merchant"] is not before["merchant"]:
+        return False
+    player = after["players"][active]
+    return player["defenders"] == counted[0] and tuple(player["revealed"]) == counted[1]
+
+
+def apply(state, seat, move, context_type=Context, checked=False):
+    if isinstance(move, dict) and move.get("type") == "undo":  # undo.is_undo, inlined: every move asks
         _need(set(move) == {"type"}, _("Unknown field in this move."))
         _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
         return undo.undo(state, apply)
-    context = apply_in_context(state, seat, move, context_type)
-    return undo.record(state, context.state, seat, move,
-                       barrier=context.barrier or move.get("type") == "end_turn")
+    context = apply_in_context(state, seat, move, context_type, checked)
+    return undo.record(state, context.state, seat, move, context.barrier or move.get("type") == "end_turn")
 
 
 # Moves that are never taken back (engine.core.undo): a roll draws from the generator, an end
@@ -268,12 +306,31 @@ def replay(state, moves):
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
     own deep copy of `state` (the caller's state and moves are never changed), on which a
     roll and an end of turn (half of a game's moves, the costliest) change the sections they
-    write in place instead of copying them."""
+    write in place instead of copying them; its contexts keep tables of the sections it owns
+    (the board's production table, the points of the buildings, see Context.memo); and after
+    its first move it skips the win check of a move that changed nothing the points count."""
     state = clone(state)
+    memo = {}  # what this replay's contexts keep of pieces and boards they do not change
+
+    def owned(current):
+        return OwnedContext(current, memo)
+
+    def shared(current):
+        return Context(current, memo)
+
+    checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
-        move = clone(move)  # so that no part of a caller's move ends up in the state we change
-        owned = type(move) is dict and move.get("type") in ALWAYS_BARRIERS
-        state = apply(state, seat, move, OwnedContext if owned else Context)
+        if type(move) is dict and move.get("type") in ALWAYS_BARRIERS:
+            # kept nowhere in the state (the undo record ends at a barrier): no copy needed
+            state = apply(state, seat, move, owned, checked)
+            checked = True
+        else:
+            # a copy when it holds containers, so that no part of a caller's move ends up in the
+            # state we change (a flat move is kept only in the undo record, never changed)
+            if type(move) is not dict or not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+                move = clone(move)
+            state = apply(state, seat, move, shared, checked)
+            checked = not (type(move) is dict and move.get("type") == "undo")  # an undo gives back an undo base
     return state
 
 

@@ -112,6 +112,13 @@ def apply_preferences(context, handlers):
         state = context.state
         if state["phase"] != "play":
             return
+        if not state["decisions"] and not state["offers"]:  # most moves: at most an auto-roll
+            active = state["active"]
+            if state["turn"]["stage"] != "roll" or not preferences_of(state, active)["auto_roll"]:
+                return
+            context.event({"kind": "preference", "seat": active})
+            handlers["roll"](context, active, {"type": "roll"})
+            continue
         step = None
         for decision in state["decisions"]:
             answer = automatic_answer(state, decision)

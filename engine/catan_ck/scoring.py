@@ -4,6 +4,9 @@ Points are never cached: `points` derives them from the state every time, so the
 drift from their recomputation (CK-VP-02).
 """
 
+from itertools import compress, repeat
+from operator import eq
+
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.data.improvements import LONGEST_ROAD_MINIMUM, POINTS
 from engine.catan_ck.data.progress_cards import card_record
@@ -34,16 +37,32 @@ def points_breakdown(state, seat):
     return breakdown
 
 
-def points(state, seat):
-    """The sum of `points_breakdown` (checked equal after every move of the random games),
-    counted without building the breakdown: the win check runs after every move."""
+def building_points(buildings, seat):
     total = 0
-    for building in state["buildings"].values():
+    for building in buildings.values():
         if building["owner"] == seat:
             if building["kind"] == "city":
                 total += POINTS["city"] + (POINTS["metropolis"] if building["metropolis"] else 0)
             else:
                 total += POINTS["settlement"]
+    return total
+
+
+def points(state, seat, memo=None):
+    """The sum of `points_breakdown` (checked equal after every move of the random games),
+    counted without building the breakdown: the win check runs after every move. `memo` (a
+    replay's, see Context.memo) keeps the buildings' points per seat for a buildings section
+    that is never changed in place again (the caller's context did not write it)."""
+    buildings = state["buildings"]
+    if memo is None:
+        total = building_points(buildings, seat)
+    else:
+        known = memo.get("building_points")
+        if known is None or known[0] is not buildings:
+            known = memo["building_points"] = (buildings, {})
+        total = known[1].get(seat)
+        if total is None:
+            total = known[1][seat] = building_points(buildings, seat)
     if state["longest_road"]["holder"] == seat:
         total += POINTS["longest_road"]
     player = state["players"][seat]
@@ -64,6 +83,7 @@ def blocked_for(state, seat):
 
 
 _LENGTHS = {}  # (own roads, blocked intersections they touch) -> length; a pure function's memo
+_NETWORKS = {}  # own roads -> {intersection: [its roads]}: a road network's shape, for the same reason
 
 
 def road_length(state, seat):
@@ -71,13 +91,19 @@ def road_length(state, seat):
     every touched intersection carrying the used segments; a trail may start or end at a
     blocked intersection but never passes through one. The result depends only on the
     seat's roads and the blocked intersections they touch, so it is memoised on them."""
-    roads = tuple(sorted(path for path, owner in state["roads"].items() if owner == seat))
+    roads = state["roads"]
+    roads = frozenset(compress(roads, map(eq, roads.values(), repeat(seat))))  # the seat's, picked in C
     if not roads:
         return 0
-    at = {}
-    for path in roads:
-        for end in GEOMETRY.path_ends[path]:
-            at.setdefault(end, []).append(path)
+    at = _NETWORKS.get(roads)
+    if at is None:
+        at = {}
+        for path in sorted(roads):
+            for end in GEOMETRY.path_ends[path]:
+                at.setdefault(end, []).append(path)
+        if len(_NETWORKS) > 20000:
+            _NETWORKS.clear()
+        _NETWORKS[roads] = at
     buildings, knights = state["buildings"], state["knights"]
     blocked = frozenset(x for x in at if (x in buildings and buildings[x]["owner"] != seat)
                         or (x in knights and knights[x]["owner"] != seat))
@@ -141,7 +167,9 @@ def check_victory(context):
     if state["phase"] != "play":
         return False
     active = state["active"]
-    if points(state, active) < state["options"]["victory_points"]:
+    written = context.written
+    pieces_settled = "buildings" not in written and ("buildings", None) not in written
+    if points(state, active, context.memo if pieces_settled else None) < state["options"]["victory_points"]:
         return False
     context.state["phase"] = "over"
     context.state["decisions"] = []  # ASYNC-09, CK-WIN-04: open decisions are dropped

@@ -125,7 +125,7 @@ def do_setup_place(context, seat, move):
     place_road(context, seat, move["path"])
     if placing_city(state):
         # CK-SETUP-01: the second building is a city (a city piece, not a settlement)
-        building = context.write("buildings")[anchor]
+        building = context.entry("buildings", anchor)
         building["kind"] = "city"
         supply = context.player_item(seat, "supply")
         supply["settlement"] += 1

@@ -19,23 +19,20 @@ def harbours_of(state, seat):
 
 
 def trade_rate(state, seat, give):
-    """The best rate the seat is entitled to when giving `give` (CAT-TRADE-02/03)."""
-    rate = BANK_RATE
-    harbours = harbours_of(state, seat)
-    if "generic" in harbours:
-        rate = GENERIC_RATE  # resources and commodities alike (OQ-34)
-    if give in harbours:
-        rate = SPECIAL_RATE  # a special harbour takes only its own resource
+    """The best rate the seat is entitled to when giving `give` (CAT-TRADE-02/03): the
+    special rate from any of its sources, else the generic harbour's, else the bank's."""
     if give in COMMODITIES and state["players"][seat]["levels"]["trade"] >= ABILITY_LEVEL:
-        rate = SPECIAL_RATE
+        return SPECIAL_RATE
     merchant = state["merchant"]
-    if merchant and merchant["owner"] == seat:
-        terrain = TERRAINS[state["board"]["hexes"][merchant["hex"]]["terrain"]]
-        if terrain["resource"] == give:
-            rate = SPECIAL_RATE
+    if merchant and merchant["owner"] == seat \
+            and TERRAINS[state["board"]["hexes"][merchant["hex"]]["terrain"]]["resource"] == give:
+        return SPECIAL_RATE
     if give in (state["turn"] or {}).get("fleet", ()):
-        rate = SPECIAL_RATE
-    return rate
+        return SPECIAL_RATE
+    harbours = harbours_of(state, seat)  # the costliest source, asked last
+    if give in harbours:
+        return SPECIAL_RATE  # a special harbour takes only its own resource
+    return GENERIC_RATE if "generic" in harbours else BANK_RATE  # generic: resources and commodities (OQ-34)
 
 
 def do_maritime_trade(context, seat, move):

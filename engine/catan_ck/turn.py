@@ -106,6 +106,9 @@ def resume(context):
                 set_stage(context, "discard")
             else:
                 improvements.open_aqueducts(context, dice.produce(context))
+                if not state["decisions"]:  # most productions: no Aqueduct pick to wait for
+                    set_stage(context, "action")
+                    return
                 set_stage(context, "aqueduct")
         elif stage == "aqueduct":
             if any(d["kind"] == "aqueduct" for d in state["decisions"]):

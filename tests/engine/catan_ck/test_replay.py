@@ -11,6 +11,7 @@ from engine.core.errors import IllegalMove
 from engine.core.rng import Rng
 from engine.catan_ck import apply, legal_moves, new, outcome, replay, to_act
 from engine.catan_ck.bots import greedy_move, random_move
+from engine.catan_ck.scoring import points
 
 
 def played(players, seed, chooser, limit):
@@ -86,3 +87,29 @@ def test_replay_refuses_what_apply_refuses_and_leaves_the_state_unchanged(greedy
     with pytest.raises(IllegalMove):
         replay(state, [[seat, wrong]])
     assert json.dumps(state, sort_keys=True) == snapshot
+
+
+@pytest.mark.parametrize("kind", ["maritime_trade", "roll"])
+def test_replay_checks_the_win_on_its_first_move_whatever_state_it_is_given(greedy_game, kind):
+    # `replay` skips the win check of a move that changed nothing the points count, but only
+    # after its own first move: a given state need not have come out of `apply`
+    states, moves = greedy_game
+    step = next(i for i, (_seat, move) in enumerate(moves) if move["type"] == kind and states[i]["phase"] == "play")
+    state = json.loads(json.dumps(states[step]))
+    state["options"]["victory_points"] = 3  # the active player already has 3 points: any move of theirs wins
+    expected = apply(state, *moves[step])
+    assert outcome(expected) is not None
+    assert replay(state, moves[step:step + 1]) == expected
+
+
+def test_replay_ends_the_game_on_a_later_move_that_reaches_the_target(greedy_game):
+    # after its first move `replay` checks the win only when the points' inputs changed: a
+    # build reaching the target on the second move must end the game as `apply` ends it
+    states, moves = greedy_game
+    step = next(i for i, (seat, move) in enumerate(moves) if i and move["type"] in ("build_settlement", "build_city")
+                and points(states[i + 1], seat) > points(states[i], seat))
+    state = json.loads(json.dumps(states[step - 1]))
+    state["options"]["victory_points"] = points(states[step + 1], moves[step][0])
+    expected = apply(apply(state, *moves[step - 1]), *moves[step])
+    assert outcome(expected) is not None and outcome(apply(state, *moves[step - 1])) is None
+    assert replay(state, moves[step - 1:step + 1]) == expected
