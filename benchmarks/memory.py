@@ -1,7 +1,7 @@
 """The memory of a gunicorn worker serving game pages: RSS after many pages of many games.
 
     .venv/bin/python benchmarks/memory.py [--games 120] [--requests 3000] [--database praga_memory]
-                                          [--redis redis://127.0.0.1:6379/7]
+                                          [--redis redis://127.0.0.1:6379/7] [--code DIR --code DIR …]
 
 Needs PostgreSQL and Redis on 127.0.0.1. Creates the database afresh with GAMES public 4-player
 Praga games, each at its own point between move 10 and move 300 (random legal moves and their
@@ -10,6 +10,13 @@ threads, DEBUG off; `collectstatic` into a temporary folder first, as a deployme
 requests, as 8 anonymous spectators, game pages, their live part, the whole log and replay steps of random games.
 Prints each worker's resident memory (RSS) after every REQUESTS / 6 requests and at the end.
 Goal: at most 100 MB per worker, and flat once every kind of page was served (bounded caches).
+It also seeds one new Catan and one new Queen's Architect game, which the spectators do not
+visit (benchmarks/memory_probe.py measures their first pages).
+
+`--code DIR` (repeatable): the site's tree to serve, default this one; several are served one
+after the other on the same database with the same requests (e.g. a checkout of the previous
+release beside this tree: old and new code side by side in one run). Each is served as
+production serves it, with its own gunicorn.conf.py if it has one (docs/deploy.md).
 """
 
 import argparse
@@ -62,7 +69,12 @@ for number in range(int(sys.argv[1])):
         seat.waiting_since = now if seat.to_act else None
         seat.save(update_fields=["to_act", "waiting_since"])
     Game.objects.filter(pk=game.pk).update(state=state, version=len(rows))
-print(" ".join(f"{pk}:{version}" for pk, version in Game.objects.values_list("pk", "version")))
+for game_id in ("catan_ck", "queens_architect"):  # one new game of each other game, for memory_probe.py
+    users = [User.objects.create_user(f"{game_id}x{seat}", f"{game_id}x{seat}@example.com") for seat in range(3)]
+    invitation = invitations.create_invitation(users[0], game_id, 3, {}, users[1:], fixed_order=True)
+    for user in users[1:]:
+        invitations.join(invitation, user)
+print(" ".join(f"{pk}:{version}" for pk, version in Game.objects.filter(game_id="praga").values_list("pk", "version")))
 """
 
 
@@ -85,30 +97,20 @@ def page_path(pk, version, kind, rng):
     return f"/games/{pk}/replay/{rng.randint(0, version)}/"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=120)
-    parser.add_argument("--requests", type=int, default=3000)
-    parser.add_argument("--database", default="praga_memory")
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
-    args = parser.parse_args()
+def serve(code, games, args, env):
+    """Serve REQUESTS of the spectators' mix from the site tree `code`, printing its workers' RSS."""
     static_root = tempfile.mkdtemp(prefix="praga-memory-static-")  # not the work tree's staticfiles/
-    env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT), "REDIS_URL": args.redis, "STATIC_ROOT": static_root,
-           "DJANGO_SETTINGS_MODULE": "praga_site.settings",
-           "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
-    for sql in (f"DROP DATABASE IF EXISTS {args.database}", f"CREATE DATABASE {args.database}"):
-        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+    env = {**env, "PYTHONPATH": str(code), "STATIC_ROOT": static_root}
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=code, env=env,
                    check=True)
-    print(f"seeding {args.games} games ...", flush=True)
-    out = subprocess.run([sys.executable, "-c", SEED, str(args.games)], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True).stdout
-    games = [tuple(int(part) for part in item.split(":")) for item in out.split()]
+    import redis
+
+    redis.Redis.from_url(args.redis).flushdb()  # no page cached by the tree served before
     port = free_port()
+    config = ["--config", "gunicorn.conf.py"] if (Path(code) / "gunicorn.conf.py").exists() else []
     gunicorn = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "praga_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--threads", "4", "--timeout", "60", "--log-level", "warning"], cwd=ROOT, env=env)
+        [sys.executable, "-m", "gunicorn", "praga_site.wsgi", *config, "--bind", f"127.0.0.1:{port}",
+         "--workers", "2", "--threads", "4", "--timeout", "60", "--log-level", "warning"], cwd=code, env=env)
     try:
         client = Client(port)
         for _ in range(100):
@@ -118,7 +120,7 @@ def main():
             except OSError:
                 time.sleep(0.2)
         workers = process_tree(gunicorn.pid)[1:]
-        print("after start: " + ", ".join(f"{rss_mb(pid):.1f} MB" for pid in workers), flush=True)
+        print(f"{code}: after start: " + ", ".join(f"{rss_mb(pid):.1f} MB" for pid in workers), flush=True)
         served, errors, lock = [0], [0], threading.Lock()
         checkpoints = {args.requests * step // 6 for step in range(1, 7)}
         rng = random.Random(3)
@@ -148,12 +150,36 @@ def main():
         for thread in threads:
             thread.join()
         peak = max(rss_mb(pid) for pid in workers)
-        print(f"{args.requests} requests ({errors[0]} not 200) on {len(games)} games: largest worker {peak:.1f} MB "
-              f"(goal: at most 100 MB)")
+        print(f"{code}: {args.requests} requests ({errors[0]} not 200) on {len(games)} games: largest worker "
+              f"{peak:.1f} MB (goal: at most 100 MB)", flush=True)
     finally:
         gunicorn.terminate()
         gunicorn.wait(timeout=30)
         shutil.rmtree(static_root, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=120)
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--database", default="praga_memory")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
+    parser.add_argument("--code", action="append", type=lambda path: Path(path).resolve(),
+                        help="a site tree to serve (repeatable; default: this one)")
+    args = parser.parse_args()
+    codes = args.code or [ROOT]
+    env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(codes[0]), "REDIS_URL": args.redis,
+           "DJANGO_SETTINGS_MODULE": "praga_site.settings",
+           "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
+    for sql in (f"DROP DATABASE IF EXISTS {args.database}", f"CREATE DATABASE {args.database}"):
+        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=codes[0], env=env, check=True)
+    print(f"seeding {args.games} games ...", flush=True)
+    out = subprocess.run([sys.executable, "-c", SEED, str(args.games)], cwd=codes[0], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    games = [tuple(int(part) for part in item.split(":")) for item in out.split()]
+    for code in codes:
+        serve(code, games, args, env)
 
 
 if __name__ == "__main__":

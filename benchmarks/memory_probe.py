@@ -9,7 +9,10 @@ parts, logs and replay steps, as an anonymous spectator, through Django's test c
 one process). `tracemalloc` starts after the site is loaded, so what it lists is what serving
 added and still holds: totals per source file, then the largest allocation sites with their
 call stacks. RSS before and after is printed too; the difference between RSS growth and the
-traced total is memory Python freed but the allocator kept (arenas).
+traced total is memory Python freed but the allocator kept (arenas). Before tracing starts it
+prints the RSS after the first page of each game on the database (memory.py seeds one new
+Catan and one new Queen's Architect game beside the Praga games it serves) and the game
+modules each first page imported.
 """
 
 import argparse
@@ -29,6 +32,13 @@ def rss_mb():
     return 0.0
 
 
+def game_modules():
+    """{game id: how many modules of its engine and its board are loaded}."""
+    return {game_id: sum(1 for name in sys.modules for package in (f"engine.{game_id}", f"games.boards.{game_id}")
+                         if name == package or name.startswith(package + "."))
+            for game_id in ("praga", "catan_ck", "queens_architect")}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=200)
@@ -44,9 +54,13 @@ def main():
     import praga_site.wsgi  # noqa: F401  (as a gunicorn worker: the application loaded)
     from games.models import Game
 
-    games = list(Game.objects.values_list("pk", "version"))
+    games = list(Game.objects.filter(game_id="praga").values_list("pk", "version"))
     rng, client = random.Random(3), Client()
-    print(f"loaded: RSS {rss_mb():.1f} MB", flush=True)
+    print(f"loaded: RSS {rss_mb():.1f} MB, {len(sys.modules)} modules, game modules: {game_modules()}", flush=True)
+    for game_id, pk in Game.objects.order_by("game_id", "pk").distinct("game_id").values_list("game_id", "pk"):
+        status = client.get(f"/games/{pk}/", HTTP_X_FORWARDED_PROTO="https").status_code
+        print(f"after the first {game_id} page ({status}): RSS {rss_mb():.1f} MB, {len(sys.modules)} modules, "
+              f"game modules: {game_modules()}", flush=True)
     tracemalloc.start(12)
     for _ in range(args.requests):
         pk, version = rng.choice(games)

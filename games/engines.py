@@ -15,8 +15,13 @@ class UnknownGame(LookupError):
 
 
 def available():
-    """[(game_id, rules module)] of every registered game, sorted by id."""
+    """[(game_id, rules module)] of every registered game, sorted by id (imports every engine)."""
     return sorted(registry.GAMES.items())
+
+
+def known(game_id):
+    """True for a registered game, without importing its engine (engine.registry says why)."""
+    return game_id in registry.GAMES
 
 
 def rules(game_id):

@@ -34,6 +34,7 @@ tells nothing but "no change". The viewer's presence is kept in the cache too
 import functools
 import logging
 import re
+import threading
 from urllib.parse import parse_qs
 
 from django.core import signing
@@ -41,7 +42,7 @@ from django.db import transaction
 from django.urls import reverse
 from redis.exceptions import RedisError
 
-from games import live_marks
+from games import live_marks, memory_budget
 from games.notifications import activity
 
 log = logging.getLogger(__name__)
@@ -102,19 +103,35 @@ def unchanged(game_pk, seen):
     )
 
 
-_tokens = {}
-TOKEN_MEMORY_LIMIT = 100_000
+_tokens = {}  # (token, game id) -> viewer, and what they hold in bytes
+_tokens_bytes = [0]
+_tokens_lock = threading.Lock()
+_UNKNOWN = object()
+# ~10,000 viewers' tokens; a token's length is the client's choice, so the budget counts bytes
+TOKEN_MEMORY_BYTES = 2_000_000
 
 
 def _viewer(token, game_pk):
     """read_poll_token, remembered per process: an open page sends the same token every poll, and
     checking its signature costs more than the rest of the answer."""
     key = (token, game_pk)
-    if key not in _tokens:
-        if len(_tokens) >= TOKEN_MEMORY_LIMIT:
-            _tokens.clear()
-        _tokens[key] = read_poll_token(token, game_pk)
-    return _tokens[key]
+    viewer = _tokens.get(key, _UNKNOWN)
+    if viewer is _UNKNOWN:
+        viewer = read_poll_token(token, game_pk)
+        _remember_viewer(key, viewer, memory_budget.entry_bytes(key, token, game_pk, viewer))
+    return viewer
+
+
+def _remember_viewer(key, viewer, cost):
+    if cost > TOKEN_MEMORY_BYTES:
+        return  # checked at each poll instead
+    with _tokens_lock:
+        if _tokens_bytes[0] + cost > TOKEN_MEMORY_BYTES:
+            _tokens.clear()  # full: start afresh (the next polls check their tokens again)
+            _tokens_bytes[0] = 0
+        if key not in _tokens:
+            _tokens[key] = viewer
+            _tokens_bytes[0] += cost
 
 
 @functools.cache

@@ -24,9 +24,13 @@ from django.conf import settings
 from django.core.cache import cache
 from redis.exceptions import RedisError
 
+from games.memory_budget import entry_bytes
+
 log = logging.getLogger(__name__)
 
-MEMORY_LIMIT = 200_000  # marks kept per process; past that the copy starts afresh (reads refill it)
+# The copy's budget per process (~25,000 marks); past it the copy starts afresh (reads refill it).
+# Counting 200,000 marks instead let it reach ~27 MB: messages name every game written to.
+MEMORY_BYTES = 4_000_000
 HEALTH_SECONDS = 1.0  # the subscriber pings this often, and gives the connection up after 3 silent pings
 RECONNECT_SECONDS = (0.2, 5.0)  # first and longest wait before subscribing again
 
@@ -88,12 +92,16 @@ def read(keys):
     return {key: value for key, value in zip(keys, known) if value is not None}
 
 
+def _cost(marks):
+    return sum(entry_bytes(key, value) for key, value in marks.items())
+
+
 class Memory:
     """This process's copy of the marks and the subscriber thread that keeps it current."""
 
     def __init__(self, location):
         self.location = location
-        self.values = {}
+        self.values, self.size = {}, 0  # size: the bytes the values hold (games.memory_budget)
         self.generation = 0
         self.connected = False
         self.lock = threading.Lock()
@@ -115,17 +123,23 @@ class Memory:
         with self.lock:
             if not self.connected or generation != self.generation:
                 return
-            if len(self.values) > MEMORY_LIMIT:
+            new = {key: value for key, value in zip(keys, values) if key not in self.values}
+            cost = _cost(new)
+            if self.size + cost > MEMORY_BYTES:
                 self._start_afresh()
                 return
-            for key, value in zip(keys, values):
-                self.values.setdefault(key, value)
+            self.values.update(new)
+            self.size += cost
 
     def learn(self, data):
+        marks = json.loads(data)
         with self.lock:
-            if len(self.values) > MEMORY_LIMIT:  # messages name every game written to, polled here or not
+            cost = _cost({key: value for key, value in marks.items() if key not in self.values})
+            if self.size + cost > MEMORY_BYTES:  # messages name every game written to, polled here or not
                 self._start_afresh()
-            self.values.update(json.loads(data))
+                cost = _cost(marks)
+            self.values.update(marks)
+            self.size += cost
 
     def _forget(self, connected):
         with self.lock:
@@ -135,7 +149,7 @@ class Memory:
     def _start_afresh(self):
         """Empty the copy (the lock held). A read begun before this must not refill it: what a
         message said since that read began may have been emptied with the rest."""
-        self.values = {}
+        self.values, self.size = {}, 0
         self.generation += 1
 
     def _subscribe_forever(self):

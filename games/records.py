@@ -120,7 +120,7 @@ def check_record(data):
         raise RecordRefused(text("This is the record of a running game (it has no seed): "
                                  "only finished games can be imported."))
     game_id = _field(data, "game", dict).get("type")
-    if game_id not in dict(engines.available()):
+    if not engines.known(game_id):
         raise RecordRefused(text("This site does not offer the game {game}.", game=str(game_id)[:40]))
     module = engines.rules(game_id)
     status = data.get("status")

@@ -80,7 +80,7 @@ def per_game(user):
     for game_id in sorted(set(counts) | set(ratings)):
         count, rated = counts.get(game_id, {}), ratings.get(game_id)
         rows.append({
-            "game_id": game_id, "title": engines.title(game_id) if game_id in dict(engines.available()) else game_id,
+            "game_id": game_id, "title": engines.title(game_id) if engines.known(game_id) else game_id,
             "played": count.get("played", 0) - count.get("solo", 0), "solo": count.get("solo", 0),
             "won": count.get("first", 0) - count.get("solo", 0),  # a finished solo game is always first
             "rating": rated, "provisional": rated is not None and rated.games < PROVISIONAL_GAMES,

@@ -26,7 +26,7 @@ STALE_RELIABILITY = datetime.timedelta(hours=6)
 
 
 def _game_or_404(game_id):
-    if game_id not in dict(engines.available()):
+    if not engines.known(game_id):
         raise Http404
     return engines.title(game_id)
 

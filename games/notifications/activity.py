@@ -47,7 +47,9 @@ def presence_key(user_id):
 
 
 _polling_written = {}  # user id -> when this process last wrote the user's presence
-POLLING_MEMORY_LIMIT = 100_000
+# ~3 MB: its entries (a user id and a moment) have one size, so a count bounds its bytes
+# (games.memory_budget); 100,000 held ~15 MB.
+POLLING_MEMORY_LIMIT = 20_000
 
 
 def seen_polling(user_id, now=None):

@@ -18,7 +18,6 @@ import logging
 import os
 from pathlib import Path
 
-from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -43,7 +42,10 @@ def _keys_file():
 
 def _made_keys():
     """A VAPID pair made once for this installation and kept in var/vapid.json."""
-    from py_vapid import Vapid  # imported when used: with pywebpush it took ~8 MB in every web worker
+    # Imported when used: with pywebpush they took ~8 MB in every web worker, cryptography's
+    # hazmat bindings alone ~5 MB more (tests/site/test_worker_imports.py).
+    from cryptography.hazmat.primitives import serialization
+    from py_vapid import Vapid
 
     path = _keys_file()
     if not path.exists():

@@ -19,7 +19,6 @@ from email import policy
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from games import clocks
 from praga_site.celery import app as celery_app
@@ -141,12 +140,6 @@ def services_or_skip():
     services.require_postgresql("a worker in another process needs a shared database: PostgreSQL (DATABASE_URL)")
 
 
-def database_url():
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 class Worker:
     """`celery -A praga_site worker` (or beat) in a subprocess; start, kill -9 and start again."""
 
@@ -194,7 +187,7 @@ def worker_env(smtp, redis_url, queue, tmp_path, **extra):
     env = dict(os.environ)
     env.update({
         "DJANGO_SETTINGS_MODULE": "praga_site.settings",
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": services.database_url(),
         "REDIS_URL": redis_url,
         "CELERY_QUEUE": queue,
         "EMAIL_HOST": "127.0.0.1",

@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from games import live, live_marks
+from games import live, live_marks, memory_budget
 from tests.support.redis_server import RedisServer
 from tests.support.services import require_redis
 
@@ -124,7 +124,7 @@ def test_a_read_from_before_a_reconnection_is_not_kept():
 
 def test_a_full_copy_starts_afresh_and_keeps_no_read_from_before(monkeypatch):
     memory = subscribed_memory()
-    monkeypatch.setattr(live_marks, "MEMORY_LIMIT", 1)
+    monkeypatch.setattr(live_marks, "MEMORY_BYTES", 2 * memory_budget.entry_bytes("a", 1))
     generation = memory.generation
     memory.learn('{"a": 1, "b": 2}')
     memory.learn('{"c": 3}')  # past the limit: emptied first

@@ -1,24 +1,78 @@
-"""A web worker does not load what only a Celery worker sending pushes or webhooks needs.
+"""A web worker does not load what it does not serve (issue 10: a worker serving pages stays under
+100 MB; benchmarks/memory.py).
 
-pywebpush (with aiohttp) and requests took ~13 MB of every gunicorn worker's memory (issue 10:
-a worker serving pages stays under 100 MB; benchmarks/memory.py). They are imported where a
-message is sent; this guards against an import at module level bringing them back."""
+pywebpush (with aiohttp), requests and cryptography's bindings took ~18 MB of every gunicorn
+worker's memory although only a Celery worker sending a push or a webhook uses them; each game's
+engine and board is loaded by the first page of that game (engine.registry), not by every
+worker at start. Each test loads the web application in a fresh process, as a worker does, and
+fails if an import at module level brings such modules back."""
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.support import services
+
 ROOT = Path(__file__).resolve().parents[2]
-SENDERS_ONLY = ("pywebpush", "py_vapid", "aiohttp", "requests")
+SENDERS_ONLY = ("pywebpush", "py_vapid", "aiohttp", "requests", "cryptography.hazmat")
+GAMES = ("praga", "catan_ck", "queens_architect")
+
+# Prints {game id: [its engine's and board's modules loaded]} after loading the web application
+# and, given a game's number, after serving that game's page.
+GAME_MODULES = """
+import json, sys
+import django
+django.setup()
+import praga_site.wsgi
+
+def loaded():
+    return {game_id: sorted(name for name in sys.modules for package in (f"engine.{game_id}", f"games.boards.{game_id}")
+                            if name == package or name.startswith(package + "."))
+            for game_id in %r}
+
+print(json.dumps(loaded()))
+if len(sys.argv) > 1:
+    from django.test import Client
+
+    status = Client().get(f"/games/{sys.argv[1]}/", HTTP_X_FORWARDED_PROTO="https").status_code
+    print(json.dumps({"status": status, **loaded()}))
+""" % (GAMES,)
+
+
+def run_in_a_fresh_process(code, *arguments, env=None):
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "praga_site.settings", "PYTHONPATH": str(ROOT), **(env or {})}
+    result = subprocess.run([sys.executable, "-c", code, *arguments], cwd=ROOT, env=env, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
 
 
 def test_the_web_application_loads_without_the_senders_libraries():
     probe = ("import sys, django; django.setup(); import praga_site.wsgi; "
              f"print(' '.join(name for name in {SENDERS_ONLY!r} if name in sys.modules))")
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "praga_site.settings", "PYTHONPATH": str(ROOT)}
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout.strip() == "", f"loaded by the web application: {result.stdout.strip()}"
+    assert run_in_a_fresh_process(probe).strip() == "", "loaded by the web application"
 
+
+def test_the_web_application_loads_no_game_before_a_page_of_it():
+    loaded = json.loads(run_in_a_fresh_process(GAME_MODULES).splitlines()[-1])
+    assert loaded == {game_id: [] for game_id in GAMES}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_page_loads_that_game_and_no_other(alice, bob):
+    # the page is served by another process, which must see this test's game: a shared database
+    services.require_postgresql("a page served in another process needs a shared database: PostgreSQL")
+    from tests.support.games import start_game
+
+    game = start_game("praga", [alice, bob])
+    before, after = (json.loads(line) for line in
+                     run_in_a_fresh_process(GAME_MODULES, str(game.pk),
+                                            env={"DATABASE_URL": services.database_url()}).splitlines()[-2:])
+    assert before == {game_id: [] for game_id in GAMES}
+    assert after["status"] == 200
+    assert "engine.praga" in after["praga"] and "games.boards.praga" in after["praga"]
+    assert after["catan_ck"] == [] and after["queens_architect"] == []

@@ -34,3 +34,12 @@ def require_postgresql(reason="needs PostgreSQL (DATABASE_URL); scripts/test set
 def require_redis(reason="needs Redis (REDIS_URL); scripts/test sets it when Redis runs"):
     if not os.environ.get("REDIS_URL"):
         missing("redis", reason)
+
+
+def database_url():
+    """The test database's URL, for a process of the site started by a test (PostgreSQL)."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"

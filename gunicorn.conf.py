@@ -1,0 +1,59 @@
+"""gunicorn's settings for the site's web processes (docs/deploy.md).
+
+gunicorn reads this file when started in the project's folder (`--config gunicorn.conf.py` says
+so explicitly); options on the command line (`--workers`, `--threads`, `--bind`) apply on top.
+
+Memory (issue 10: a worker serving pages ≤ 100 MB; benchmarks/memory.py, docs/performance.md):
+RSS also counts memory Python has freed but glibc's malloc keeps. Two settings give it back:
+
+- at most ARENAS malloc arenas per process: glibc gives each thread an arena of its own (up to
+  8 × cores), and memory freed in one thread's arena is not reused by another's;
+- `malloc_trim` every TRIM_EVERY requests of a worker: it returns the free pages inside the heaps
+  (freed page strings, querysets) to the system, which malloc alone does only at a heap's top.
+
+Nothing here imports the site: the master process loads this file before it forks the workers,
+and whatever it imported every worker would inherit. A C library other than glibc (musl, macOS)
+has neither function; then nothing happens.
+"""
+
+import ctypes
+import ctypes.util
+import itertools
+
+ARENAS = 2
+TRIM_EVERY = 100  # requests of one worker; a trim takes well under a millisecond of its time
+M_ARENA_MAX = -8  # glibc's malloc.h
+
+
+def _glibc():
+    name = ctypes.util.find_library("c")
+    try:
+        library = ctypes.CDLL(name) if name else None
+        return library if library is not None and hasattr(library, "malloc_trim") else None
+    except OSError:
+        return None
+
+
+_LIBC = _glibc()
+
+
+def limit_arenas(arenas=ARENAS):
+    """True if malloc took the limit; it applies to the arenas made from now on, so it is set in the
+    master, before any worker (and any worker's thread) exists."""
+    return _LIBC is not None and _LIBC.mallopt(ctypes.c_int(M_ARENA_MAX), ctypes.c_int(arenas)) == 1
+
+
+def trim():
+    """Give the free memory inside malloc's heaps back to the system; True if some was."""
+    return _LIBC is not None and _LIBC.malloc_trim(ctypes.c_size_t(0)) == 1
+
+
+_served = itertools.count(1)  # each worker counts its own requests (it has its own copy after the fork)
+
+
+def post_request(worker, request, environ, response):  # gunicorn's hook, in the worker's thread
+    if next(_served) % TRIM_EVERY == 0:
+        trim()
+
+
+limit_arenas()
