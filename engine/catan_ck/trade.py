@@ -13,9 +13,15 @@ from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, TERRAINS
 
 def harbours_of(state, seat):
     """Harbour types the seat may use: a building on either served intersection (CAT-BOARD-07)."""
-    own = {x for x, b in state["buildings"].items() if b["owner"] == seat}
-    return {kind for harbour, kind in state["board"]["harbours"].items()
-            if not own.isdisjoint(GEOMETRY.harbour_intersections[harbour])}
+    buildings = state["buildings"]
+    kinds = set()
+    for harbour, kind in state["board"]["harbours"].items():  # two corners each, not every building
+        for x in GEOMETRY.harbour_intersections[harbour]:
+            building = buildings.get(x)
+            if building is not None and building["owner"] == seat:
+                kinds.add(kind)
+                break
+    return kinds
 
 
 def trade_rate(state, seat, give):
