@@ -123,9 +123,7 @@ class Context:
         rng = self.rng
         if rng is None:
             rng = self.rng = Rng(self.state["rng"])
-        results = []
-        for bound in bounds:
-            results.append(rng.below(bound))
+        results = list(map(rng.below, bounds))  # in order, as successive calls draw them
         self.state["rng"] = rng.state
         self.barrier = True
         return results

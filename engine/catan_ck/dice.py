@@ -107,24 +107,31 @@ def _owed(table, number, robber, buildings):
 _RANK_OF = {card: rank for rank, card in enumerate(CARD_TYPES)}.__getitem__  # a key in C
 
 
-def pay_production(bank, owed):
-    """CAT-BANK-02 per card type: pay all, or nobody unless one player alone is owed it.
-    Each seat's cards come in CARD_TYPES order (the log names them in that order)."""
+def paid_in_full(owed):
+    """(totals per card type, what each seat receives when the bank pays them all): each
+    seat's cards in CARD_TYPES order (the log names them in that order)."""
     totals = {}
     for cards in owed.values():
         for card, count in cards.items():
             totals[card] = totals.get(card, 0) + count
+    received = {}
+    for seat, cards in owed.items():
+        if len(cards) > 1:
+            order = sorted(cards, key=_RANK_OF)
+            received[seat] = dict(zip(order, map(cards.__getitem__, order)))
+        elif cards:
+            received[seat] = dict(cards)
+    return totals, received
+
+
+def pay_production(bank, owed, full=None):
+    """CAT-BANK-02 per card type: pay all, or nobody unless one player alone is owed it.
+    `full`: paid_in_full(owed), when already known (a replay keeps it, see produce)."""
+    totals, received = full or paid_in_full(owed)
     for card, total in totals.items():
         if total > bank[card]:
             break
     else:  # the bank pays everybody in full
-        received = {}
-        for seat, cards in owed.items():
-            if len(cards) > 1:
-                order = sorted(cards, key=_RANK_OF)
-                received[seat] = dict(zip(order, map(cards.__getitem__, order)))
-            elif cards:
-                received[seat] = dict(cards)
         return received
     received = {seat: {} for seat in owed}
     for card in CARD_TYPES:
@@ -148,8 +155,18 @@ def produce(context):
     state = context.state
     written = context.written
     settled = "board" not in written and "buildings" not in written and ("buildings", None) not in written
-    owed = production_owed(state, state["turn"]["roll"]["total"], context.memo if settled else None)
-    received = pay_production(state["bank"], owed)
+    memo = context.memo if settled else None
+    owed = production_owed(state, state["turn"]["roll"]["total"], memo)
+    full = None
+    if memo is not None:  # owed is memo's too: what paying it in full gives is kept with it
+        paid = memo.get("paid")
+        if paid is None:
+            paid = memo["paid"] = {}
+        known = paid.get(id(owed))
+        if known is None or known[0] is not owed:
+            known = paid[id(owed)] = (owed, paid_in_full(owed))
+        full = known[1]
+    received = pay_production(state["bank"], owed, full)
     if received:
         bank = context.write("bank")
         for seat, cards in received.items():

@@ -321,8 +321,10 @@ def replay(state, moves):
     checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
         if type(move) is dict and move.get("type") in ALWAYS_BARRIERS:
-            # kept nowhere in the state (the undo record ends at a barrier): no copy needed
-            state = apply(state, seat, move, owned, checked)
+            # kept nowhere in the state (the undo record ends at a barrier): no copy needed, and
+            # the record is None, as undo.record sets it for a barrier (no undo to check first)
+            state = apply_in_context(state, seat, move, owned, checked).state
+            state["undo"] = None
             checked = True
         else:
             # a copy when it holds containers, so that no part of a caller's move ends up in the

@@ -11,14 +11,36 @@ from engine.catan_ck.data.improvements import ABILITY_LEVEL
 from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, TERRAINS
 
 
-def harbours_of(state, seat):
-    """Harbour types the seat may use: a building on either served intersection (CAT-BOARD-07)."""
-    own = {x for x, b in state["buildings"].items() if b["owner"] == seat}
-    return {kind for harbour, kind in state["board"]["harbours"].items()
-            if not own.isdisjoint(GEOMETRY.harbour_intersections[harbour])}
+def harbours_of(state, seat, memo=None):
+    """Harbour types the seat may use: a building on either served intersection (CAT-BOARD-07).
+    `memo` (a replay's, see Context.memo; only for a board and buildings the move did not
+    write) keeps them per seat while the board and buildings stay the same objects; the set
+    is then shared, to be read only."""
+    if memo is None:
+        return _harbours_of(state, seat)
+    buildings, board = state["buildings"], state["board"]
+    known = memo.get("harbours")
+    if known is None or known[0] is not buildings or known[1] is not board:
+        known = memo["harbours"] = (buildings, board, {})
+    kinds = known[2].get(seat)
+    if kinds is None:
+        kinds = known[2][seat] = _harbours_of(state, seat)
+    return kinds
 
 
-def trade_rate(state, seat, give):
+def _harbours_of(state, seat):
+    buildings = state["buildings"]
+    kinds = set()
+    for harbour, kind in state["board"]["harbours"].items():  # two corners each, not every building
+        for x in GEOMETRY.harbour_intersections[harbour]:
+            building = buildings.get(x)
+            if building is not None and building["owner"] == seat:
+                kinds.add(kind)
+                break
+    return kinds
+
+
+def trade_rate(state, seat, give, memo=None):
     """The best rate the seat is entitled to when giving `give` (CAT-TRADE-02/03): the
     special rate from any of its sources, else the generic harbour's, else the bank's."""
     if give in COMMODITIES and state["players"][seat]["levels"]["trade"] >= ABILITY_LEVEL:
@@ -29,7 +51,7 @@ def trade_rate(state, seat, give):
         return SPECIAL_RATE
     if give in (state["turn"] or {}).get("fleet", ()):
         return SPECIAL_RATE
-    harbours = harbours_of(state, seat)  # the costliest source, asked last
+    harbours = harbours_of(state, seat, memo)  # the costliest source, asked last
     if give in harbours:
         return SPECIAL_RATE  # a special harbour takes only its own resource
     return GENERIC_RATE if "generic" in harbours else BANK_RATE  # generic: resources and commodities (OQ-34)
@@ -40,7 +62,9 @@ def do_maritime_trade(context, seat, move):
     give, take = move["give"], move["take"]
     need(give in CARD_TYPES and take in CARD_TYPES, _("Name a resource or commodity."))
     need(give != take, _("You cannot trade a card type for the same type."))
-    rate = trade_rate(state, seat, give)
+    written = context.written
+    settled = "board" not in written and "buildings" not in written and ("buildings", None) not in written
+    rate = trade_rate(state, seat, give, context.memo if settled else None)
     need(state["players"][seat]["hand"][give] >= rate, _("You need {count} cards of that type."), count=rate)
     need(state["bank"][take] > 0, _("The bank has no card of that type left."))
     hand = context.player_item(seat, "hand")

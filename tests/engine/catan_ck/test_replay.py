@@ -11,7 +11,9 @@ from engine.core.errors import IllegalMove
 from engine.core.rng import Rng
 from engine.catan_ck import apply, legal_moves, new, outcome, replay, to_act
 from engine.catan_ck.bots import greedy_move, random_move
+from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.scoring import points
+from tests.engine.catan_ck.helpers import empty_board, give, put
 
 
 def played(players, seed, chooser, limit):
@@ -113,3 +115,22 @@ def test_replay_ends_the_game_on_a_later_move_that_reaches_the_target(greedy_gam
     expected = apply(apply(state, *moves[step - 1]), *moves[step])
     assert outcome(expected) is not None and outcome(apply(state, *moves[step - 1])) is None
     assert replay(state, moves[step - 1:step + 1]) == expected
+
+
+def test_replay_trades_at_a_harbour_rate_from_the_move_after_the_settlement_that_gains_it():
+    # a replay keeps each seat's harbours while the buildings stay the same object: a new
+    # settlement on a harbour must give its rate to the next trade, as in `apply`
+    state = empty_board(seed=2)
+    seat = state["active"]
+    wool = next(h for h, kind in state["board"]["harbours"].items() if kind == "wool")
+    corner = GEOMETRY.harbour_intersections[wool][1]
+    put(state, seat, "road", GEOMETRY.intersection_paths[corner][0])
+    give(state, seat, wool=7, brick=1, lumber=1, grain=1)
+    moves = [[seat, {"type": "maritime_trade", "give": "wool", "take": "ore"}],
+             [seat, {"type": "build_settlement", "intersection": corner}],
+             [seat, {"type": "maritime_trade", "give": "wool", "take": "ore"}]]
+    expected = state
+    for move in moves:
+        expected = apply(expected, *move)
+    assert expected["players"][seat]["hand"]["wool"] == 0  # 4:1, the settlement, then 2:1
+    assert replay(state, moves) == expected
