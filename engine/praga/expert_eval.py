@@ -51,8 +51,9 @@ WEIGHTS = {
     # long-term goals (prospects.py): the share of a goal counted per step still to go, the value
     # of the IV tile with its plank, the gold or stone a buying seal expects, a seal right's share
     "road_reach": 0.5, "climb_reach": 1.0, "track_reach": 0.5, "bridge_iv": 5.0,
-    "seal_held": 4, "seal_claim": 0.8, 
+    "seal_held": 4, "seal_claim": 0.8,
     "prospect_road": 1.0, "prospect_cathedral": 1.0, "prospect_seals": 1.0,
+    "prospect_extra": 0.5,
 }
 
 # Penalties of moves that spend the turn or the row without building anything (as the greedy bot).
