@@ -38,7 +38,9 @@ points per turn so far. Measured the same way (policy alone, 2026-11-26, load 6-
 20000-20059 median 110.5 -> 111.5 (mean 110.9 -> 112.1; extra actions 0.97 -> 1.27 a game); seeds
 10000-10059 108.5 -> 110.0 (109.0 -> 109.0); seeds 30000-30119 105.0 -> 110.5 (105.9 -> 108.9;
 per seed +3.0 on average, standard error 0.9, better in 30 games and worse in 11). Weight 1.0:
-111.0 and 110.0 on the first two sets, within noise of 0.5. Tried and not kept: silver windows as
+111.0 and 110.0 on the first two sets, within noise of 0.5; a whole action for 1 gold window
+with 1 silver (the mixed payment) instead of half: 113.0 (mean 111.9) on seeds 20000-20059 and
+110.0 (109.3) on 30000-30119, within noise, not kept. Tried and not kept: silver windows as
 a share of the next Hunger Wall or Cathedral row (half the best next row's final VP per window
 held, at most 2: a climb takes 2): more climbs (2.9 -> 3.7 a game) but median 107.0 at weight 1,
 107.5 at 0.5, 105.0 and 108.5 with the flat window weight halved; the climbs took windows and
