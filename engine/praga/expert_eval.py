@@ -32,6 +32,20 @@ walls, road, plaza cubes) fading with the share of the game left: 80.5 (93.0 at 
 the IV tile worth 8, road reach 0.65, 6 gold or stone expected by a buying seal: 108.5-111.5,
 within noise.
 
+The extra action (`prospect_extra`, 0.5; prospects.extra_prospect): 2 gold windows (or 1 gold and
+1 silver) buy one, so a gold window held counts as a share of an action valued at the player's own
+points per turn so far. Measured the same way (policy alone, 2026-11-26, load 6-10): seeds
+20000-20059 median 110.5 -> 111.5 (mean 110.9 -> 112.1; extra actions 0.97 -> 1.27 a game); seeds
+10000-10059 108.5 -> 110.0 (109.0 -> 109.0); seeds 30000-30119 105.0 -> 110.5 (105.9 -> 108.9;
+per seed +3.0 on average, standard error 0.9, better in 30 games and worse in 11). Weight 1.0:
+111.0 and 110.0 on the first two sets, within noise of 0.5; a whole action for 1 gold window
+with 1 silver (the mixed payment) instead of half: 113.0 (mean 111.9) on seeds 20000-20059 and
+110.0 (109.3) on 30000-30119, within noise, not kept. Tried and not kept: silver windows as
+a share of the next Hunger Wall or Cathedral row (half the best next row's final VP per window
+held, at most 2: a climb takes 2): more climbs (2.9 -> 3.7 a game) but median 107.0 at weight 1,
+107.5 at 0.5, 105.0 and 108.5 with the flat window weight halved; the climbs took windows and
+actions the plazas, walls and the University would have had.
+
 `policy_move` is the greedy bot's one-move lookahead (bots.greedy_move, the same candidates and
 the same valuation of taking an action tile by the action it allows) on this evaluation; it
 sees everything it is given, so callers give it determinized states only.
@@ -51,8 +65,9 @@ WEIGHTS = {
     # long-term goals (prospects.py): the share of a goal counted per step still to go, the value
     # of the IV tile with its plank, the gold or stone a buying seal expects, a seal right's share
     "road_reach": 0.5, "climb_reach": 1.0, "track_reach": 0.5, "bridge_iv": 5.0,
-    "seal_held": 4, "seal_claim": 0.8, 
+    "seal_held": 4, "seal_claim": 0.8,
     "prospect_road": 1.0, "prospect_cathedral": 1.0, "prospect_seals": 1.0,
+    "prospect_extra": 0.5,
 }
 
 # Penalties of moves that spend the turn or the row without building anything (as the greedy bot).

@@ -18,7 +18,7 @@ worth of gold or stone.
 
 from engine.praga.actions import road_effect
 from engine.praga.common import STRUCT_DATA, by_id, edition
-from engine.praga.scoring import seal_vp, v_tile_vp
+from engine.praga.scoring import final_breakdown, seal_vp, v_tile_vp
 from engine.praga.turn import slots, total_turns
 
 # The last space of the King's Road (the gold V tile on the bridge) and the space in front of it.
@@ -162,6 +162,22 @@ def seal_prospect(state, ed, seat, weights, turns):
     return shares * max(seal_value(state, ed, seal, held) for seal in free)
 
 
+def extra_prospect(state, seat, turns):
+    """The extra action the gold windows held are a share of (2 gold windows, or 1 gold and 1 silver: PRG-EXTRA).
+
+    An action is valued at the player's own points per turn so far (the final score if the game
+    ended now over the turns played): what one more action has been worth to this player. Without
+    it a gold window was worth a flat `windows` weight, the same as a silver one, and the policy
+    bought about one extra action a game.
+    """
+    pl = state["players"][seat]
+    share = min(pl["gw"], 2) / 2.0 if pl["gw"] + pl["sw"] >= 2 else 0.0
+    played = state["turn_no"] / float(slots(state))
+    if not share or not turns or played < 1:
+        return 0.0
+    return share * final_breakdown(state, seat)["total"] / played
+
+
 def prospects(state, seat, weights):
     ed = edition(state["edition"])
     turns = turns_left(state, seat)
@@ -171,4 +187,5 @@ def prospects(state, seat, weights):
         "road": road_prospect(state, ed, seat, weights, turns, bridge_v) + pending["road"],
         "cathedral": cathedral_prospect(state, ed, seat, weights, turns, cathedral_v) + pending["cathedral"],
         "seals": seal_prospect(state, ed, seat, weights, turns),
+        "extra": extra_prospect(state, seat, turns),
     }

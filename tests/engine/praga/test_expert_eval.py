@@ -55,3 +55,20 @@ def test_a_goal_the_game_leaves_no_time_for_counts_nothing():
     # the last turn, its main action done: no road step is left, not even the one to space IV
     last = set_turn(dict(early, turn_no=early["turn_no"] + 30), actions=("MINES", "WALL"), main="MINES")
     assert prospects(last, 0, WEIGHTS)["road"] == 0
+
+
+def test_gold_windows_count_as_a_share_of_an_extra_action_worth_the_players_points_per_turn():
+    """Two gold windows buy an extra action (PRG-EXTRA): held, they are worth more than two flat windows,
+    the more so the more points each turn has brought this player; in the last turn, nothing."""
+    start = solo()
+    middle = dict(start, turn_no=start["turn_no"] + 10)
+
+    def gold_windows_gain(state, vp):
+        held = edit_player(state, 0, gw=2, sw=0, vp=vp)
+        return evaluate(held, 0) - evaluate(edit_player(held, 0, gw=0), 0)
+
+    gain = gold_windows_gain(middle, 30)
+    assert gain > 2 * WEIGHTS["windows"] + 1
+    assert gold_windows_gain(middle, 60) > gain + 1
+    last = set_turn(dict(middle, turn_no=start["turn_no"] + 30), actions=("MINES", "WALL"), main="MINES")
+    assert prospects(edit_player(last, 0, gw=2, vp=30), 0, WEIGHTS)["extra"] == 0
