@@ -133,6 +133,47 @@ def test_a_bad_subscription_is_a_400_and_stores_nothing(alice_client, body):
     assert not PushSubscription.objects.exists()
 
 
+NOT_AS_GIVEN = "Send the subscription as the browser gives it."
+KEYS_NOT_VALID = "The subscription's keys are not valid."
+
+
+def answer(client, body):
+    response = client.post("/push/subscribe/", body, content_type="application/json")
+    return response.status_code, response.json()
+
+
+def test_a_subscription_is_read_up_to_4096_bytes_and_refused_beyond(alice_client, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    body = json.dumps(Browser("http://127.0.0.1:9/push").subscription)
+    full = body + " " * (4096 - len(body))  # JSON allows whitespace after the value
+    assert answer(alice_client, full + " ") == (400, {"error": NOT_AS_GIVEN})
+    assert not PushSubscription.objects.exists()
+    assert answer(alice_client, full) == (201, {"subscribed": True})
+
+
+@pytest.mark.parametrize("change", [
+    lambda keys: keys.pop("p256dh"),
+    lambda keys: keys.update(auth=16),
+    lambda keys: keys.update(p256dh=base64url(os.urandom(64))),  # a point a byte short
+    lambda keys: keys.update(auth=base64url(os.urandom(15))),
+    lambda keys: keys.update(p256dh=keys["p256dh"][:40] + "!" + keys["p256dh"][40:]),  # a stray character
+    lambda keys: keys.update(auth=keys["auth"] + "==="),  # padding beyond what the length needs
+])
+def test_keys_of_another_length_or_not_base64url_are_refused(alice_client, settings, change):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    subscription = Browser("http://127.0.0.1:9/push").subscription
+    change(subscription["keys"])
+    assert answer(alice_client, json.dumps(subscription)) == (400, {"error": KEYS_NOT_VALID})
+    assert not PushSubscription.objects.exists()
+
+
+def test_a_padded_key_is_accepted(alice_client, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    subscription = Browser("http://127.0.0.1:9/push").subscription
+    subscription["keys"]["p256dh"] += "="
+    assert answer(alice_client, json.dumps(subscription)) == (201, {"subscribed": True})
+
+
 def test_a_private_push_address_is_refused_where_the_site_is_exposed(alice_client, settings):
     settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False
     assert subscribe(alice_client, Browser("http://127.0.0.1:6379/")).status_code == 400
