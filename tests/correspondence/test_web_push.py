@@ -156,9 +156,9 @@ def test_a_subscription_is_read_up_to_4096_bytes_and_refused_beyond(alice_client
     lambda keys: keys.update(auth=16),
     lambda keys: keys.update(p256dh=base64url(os.urandom(64))),  # a point a byte short
     lambda keys: keys.update(auth=base64url(os.urandom(15))),
-    lambda keys: keys.update(p256dh=keys["p256dh"][:40] + "!" + keys["p256dh"][40:]),  # a stray character
+    lambda keys: keys.update(p256dh=keys["p256dh"][:40] + "!!!!" + keys["p256dh"][40:]),  # stray characters
     lambda keys: keys.update(auth=keys["auth"] + "==="),  # padding beyond what the length needs
-])
+], ids=["no p256dh", "auth not text", "p256dh of 64 bytes", "auth of 15 bytes", "stray characters", "excess padding"])
 def test_keys_of_another_length_or_not_base64url_are_refused(alice_client, settings, change):
     settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
     subscription = Browser("http://127.0.0.1:9/push").subscription
