@@ -54,6 +54,8 @@ def test_a_notification_is_posted_signed_to_the_players_webhook(alice, receiver)
     delivery.refresh_from_db()
     assert delivery.delivered is not None and delivery.attempts == 1
     assert webhooks.deliver(delivery.pk) is False and len(receiver.requests) == 1  # delivered once
+    later = timezone.now() + timedelta(seconds=claims.LEASE_SECONDS + 1)  # its task run again, the lease over
+    assert webhooks.deliver(delivery.pk, now=later) is False and len(receiver.requests) == 1
 
 
 def test_slack_and_discord_get_the_field_they_read(alice, bob, receiver):
