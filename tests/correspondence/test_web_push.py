@@ -121,25 +121,26 @@ def test_no_push_while_the_player_is_on_the_site_and_one_once_away(alice, bob, b
     assert PushMessage.objects.get().payload["tag"] == "turn"
 
 
-@pytest.mark.parametrize("body", [
-    "not json", "[]", json.dumps({"endpoint": 5, "keys": {}}),
-    json.dumps({"endpoint": "https://push.example.org/x", "keys": {"p256dh": "short", "auth": "AAAA"}}),
-    json.dumps({"endpoint": "ftp://push.example.org/x", "keys": {"p256dh": "a", "auth": "b"}}),
-    json.dumps({"endpoint": "https://push.example.org/" + "x" * 1000, "keys": {}}),
-])
-def test_a_bad_subscription_is_a_400_and_stores_nothing(alice_client, body):
-    response = alice_client.post("/push/subscribe/", body, content_type="application/json")
-    assert response.status_code == 400 and "error" in response.json()
-    assert not PushSubscription.objects.exists()
-
-
 NOT_AS_GIVEN = "Send the subscription as the browser gives it."
 KEYS_NOT_VALID = "The subscription's keys are not valid."
+ADDRESS_REFUSED = "This push service address is not accepted."
 
 
 def answer(client, body):
     response = client.post("/push/subscribe/", body, content_type="application/json")
     return response.status_code, response.json()
+
+
+@pytest.mark.parametrize("body, error", [
+    ("not json", NOT_AS_GIVEN), ("[]", NOT_AS_GIVEN), (json.dumps({"endpoint": 5, "keys": {}}), NOT_AS_GIVEN),
+    (json.dumps({"endpoint": "https://push.example.org/x", "keys": []}), NOT_AS_GIVEN),
+    (json.dumps({"endpoint": "http://127.0.0.1:9/x", "keys": {"p256dh": "short", "auth": "AAAA"}}), KEYS_NOT_VALID),
+    (json.dumps({"endpoint": "ftp://push.example.org/x", "keys": {"p256dh": "a", "auth": "b"}}), ADDRESS_REFUSED),
+], ids=["not json", "a list", "endpoint not text", "keys not an object", "a short key", "not http"])
+def test_a_bad_subscription_is_a_400_naming_what_is_wrong_and_stores_nothing(alice_client, settings, body, error):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True  # refused for what it is, not for its host
+    assert answer(alice_client, body) == (400, {"error": error})
+    assert not PushSubscription.objects.exists()
 
 
 def test_a_subscription_is_read_up_to_4096_bytes_and_refused_beyond(alice_client, settings):
@@ -149,6 +150,16 @@ def test_a_subscription_is_read_up_to_4096_bytes_and_refused_beyond(alice_client
     assert answer(alice_client, full + " ") == (400, {"error": NOT_AS_GIVEN})
     assert not PushSubscription.objects.exists()
     assert answer(alice_client, full) == (201, {"subscribed": True})
+
+
+def test_a_push_address_is_accepted_up_to_1000_characters(alice_client, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    address = "http://127.0.0.1:9/push/"
+    longest = Browser(address + "x" * (1000 - len(address))).subscription
+    too_long = Browser(address + "x" * (1001 - len(address))).subscription
+    assert answer(alice_client, json.dumps(too_long)) == (400, {"error": ADDRESS_REFUSED})
+    assert answer(alice_client, json.dumps(longest)) == (201, {"subscribed": True})
+    assert len(PushSubscription.objects.get().endpoint) == 1000
 
 
 @pytest.mark.parametrize("change", [
