@@ -210,12 +210,12 @@ def test_the_service_worker_and_the_profile_switch(alice_client):
     assert len(base64.urlsafe_b64decode(push.public_key() + "=")) == 65  # an uncompressed P-256 point
 
 
-def test_a_pair_made_here_is_kept_and_its_public_key_is_unpadded_base64url(settings, tmp_path, monkeypatch):
+def test_a_pair_made_here_is_kept_and_its_public_key_is_unpadded_base64url(settings, tmp_path):
     """Without configured keys the first use makes a pair and keeps it. The public key is the
     browser's applicationServerKey and the k= of the VAPID header: base64url without padding."""
     settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
+    settings.BASE_DIR = tmp_path  # kept where docs/deploy.md says: var/vapid.json in the site's folder
     kept = tmp_path / "var" / "vapid.json"
-    monkeypatch.setattr(push, "_keys_file", lambda: kept)
     public = push.public_key()
     assert len(public) == 87 and "=" not in public  # 65 bytes
     point = base64.urlsafe_b64decode(public + "=")
