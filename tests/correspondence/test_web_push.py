@@ -215,12 +215,17 @@ def test_a_pair_made_here_is_kept_and_its_public_key_is_unpadded_base64url(setti
     browser's applicationServerKey and the k= of the VAPID header: base64url without padding."""
     settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
     settings.BASE_DIR = tmp_path  # kept where docs/deploy.md says: var/vapid.json in the site's folder
+    (tmp_path / "var").mkdir()  # a running site's var/ is there already
     kept = tmp_path / "var" / "vapid.json"
     public = push.public_key()
     assert len(public) == 87 and "=" not in public  # 65 bytes
     point = base64.urlsafe_b64decode(public + "=")
     assert len(point) == 65 and point[0] == 4  # an uncompressed P-256 point
     assert json.loads(kept.read_text())["public"] == public and push.public_key() == public
+    private, _public = push.keys()  # the kept private key is the one that signs for that public key
+    signing = serialization.load_pem_private_key(private.encode(), password=None)
+    assert signing.public_key().public_bytes(serialization.Encoding.X962,
+                                             serialization.PublicFormat.UncompressedPoint) == point
 
 
 def test_a_push_service_that_does_not_answer_in_time_is_a_failure_tried_again(alice, alice_client, service,
