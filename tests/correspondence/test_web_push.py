@@ -353,3 +353,26 @@ def test_a_decision_owed_off_turn_is_pushed_to_that_player_only(alice, bob, caro
     shown = browser.read(request["body"])
     assert shown["tag"] == "turn" and f"/games/{game.pk}/" in shown["url"]
     assert not PushMessage.objects.filter(subscription__user=user_at(game, active)).exists()
+
+
+def test_the_tick_requeues_due_messages_only(alice, alice_client, service, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append((name, *args)))
+    subscribe(alice_client, Browser(service.url))
+    notify(alice)
+    due = PushMessage.objects.get()
+    now = timezone.now()
+    for extra in [{"due": now + timedelta(hours=1)}, {"delivered": now}, {"attempts": push.MAX_ATTEMPTS}]:
+        PushMessage.objects.create(subscription=due.subscription, key=f"not due {extra}", payload={}, **extra)
+    queued.clear()
+    push.retry(timezone.now())  # after the rows were made: each is due from its creation
+    assert queued == [("deliver_push", due.pk)]
+
+
+def test_half_a_configured_pair_is_not_used(settings, tmp_path):
+    settings.BASE_DIR = tmp_path
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = "configured private key", ""
+    made = push.keys()
+    assert made == tuple(json.loads((tmp_path / "var" / "vapid.json").read_text()).values())
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = "", "configured public key"
+    assert push.keys() == made
