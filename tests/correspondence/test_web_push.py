@@ -376,3 +376,16 @@ def test_half_a_configured_pair_is_not_used(settings, tmp_path):
     assert made == tuple(json.loads((tmp_path / "var" / "vapid.json").read_text()).values())
     settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = "", "configured public key"
     assert push.keys() == made
+
+
+def test_a_tick_requeues_at_most_500_messages_and_the_next_one_the_rest(alice, alice_client, service, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append(args[0]))
+    subscribe(alice_client, Browser(service.url))
+    subscription = PushSubscription.objects.get()
+    PushMessage.objects.bulk_create(PushMessage(subscription=subscription, key=f"k{n}", payload={}) for n in range(501))
+    push.retry(timezone.now())
+    assert len(queued) == 500
+    PushMessage.objects.filter(pk__in=queued).update(delivered=timezone.now())
+    push.retry(timezone.now())
+    assert len(queued) == 501 and len(set(queued)) == 501
