@@ -389,3 +389,28 @@ def test_a_tick_requeues_at_most_500_messages_and_the_next_one_the_rest(alice, a
     PushMessage.objects.filter(pk__in=queued).update(delivered=timezone.now())
     push.retry(timezone.now())
     assert len(queued) == 501 and len(set(queued)) == 501
+
+
+def test_a_notification_is_pushed_once_its_transaction_commits(alice, alice_client, service, committed):
+    browser = Browser(service.url)
+    subscribe(alice_client, browser)
+    with committed():
+        notify(alice)
+        assert not service.requests  # nothing leaves before the commit
+    [request] = service.requests
+    assert browser.read(request["body"])["tag"] == "vacation"
+    assert PushMessage.objects.get().delivered is not None
+
+
+def test_a_notification_queued_again_reaches_a_browser_added_since_and_no_other_twice(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url + "/a"))
+    assert len(push.queue(alice, "vacation", "vacation:1", "Away", "/profile/")) == 1
+    subscribe(alice_client, Browser(service.url + "/b"))
+    assert len(push.queue(alice, "vacation", "vacation:1", "Away", "/profile/")) == 1  # a task run twice
+    assert sorted(m.subscription.endpoint for m in PushMessage.objects.all()) == [service.url + "/a", service.url + "/b"]
+
+
+def test_a_long_notification_key_is_cut_to_the_160_characters_kept(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url))
+    push.queue(alice, "vacation", "k" * 300, "Away", "/profile/")
+    assert len(PushMessage.objects.get().key) == 160
