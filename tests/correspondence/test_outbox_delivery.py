@@ -103,3 +103,26 @@ def test_a_task_that_cannot_be_queued_is_logged_by_name_and_raises_nothing(monke
         outbox.delay("send_email", 5)  # the tick queues it again later
     [record] = caplog.records
     assert record.getMessage() == "could not queue send_email(5,)" and record.exc_info[0] is ConnectionError
+
+
+def test_an_email_whose_task_never_ran_is_queued_again_after_a_while_and_not_before(stored_email, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda task, *args: queued.append((task, *args)))
+    wait = timedelta(seconds=settings.EMAIL_RETRY_SECONDS)
+    outbox.retry(stored_email.created + wait - timedelta(seconds=1))  # its task may still be on its way
+    assert ("send_email", stored_email.pk) not in queued
+    outbox.retry(stored_email.created + wait + timedelta(seconds=1))
+    assert ("send_email", stored_email.pk) in queued
+
+
+def test_a_tick_requeues_at_most_500_emails_and_the_next_one_the_rest(bob, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda task, pk: queued.append(pk))
+    Email.objects.bulk_create(Email(key=f"lost:{n}", user=bob, kind="started", to="bob@example.com", subject="s",
+                                    text="t", html="h", unsubscribe_url="/", language="en") for n in range(501))
+    later = timezone.now() + timedelta(seconds=settings.EMAIL_RETRY_SECONDS + 1)
+    outbox.retry(later)
+    assert len(queued) == 500
+    Email.objects.filter(pk__in=queued).update(sent=later)
+    outbox.retry(later)
+    assert len(queued) == 501 and len(set(queued)) == 501
