@@ -126,3 +126,14 @@ def test_a_tick_requeues_at_most_500_emails_and_the_next_one_the_rest(bob, monke
     Email.objects.filter(pk__in=queued).update(sent=later)
     outbox.retry(later)
     assert len(queued) == 501 and len(set(queued)) == 501
+
+
+def test_a_send_marks_only_its_own_email_sent_when_another_was_claimed_at_the_same_moment(
+        stored_email, bob, toy_game):
+    other = outbox.queue(bob, "started", "test:other", {"game": toy_game})
+    now = timezone.now()
+    Email.objects.filter(pk=other.pk).update(lease=now + timedelta(seconds=settings.EMAIL_LEASE_SECONDS))  # another worker
+    with time_machine.travel(now, tick=False):
+        assert outbox.send(stored_email.pk) is True
+    assert Email.objects.get(pk=stored_email.pk).sent is not None
+    assert Email.objects.get(pk=other.pk).sent is None
