@@ -57,6 +57,9 @@ def test_a_crash_between_smtp_and_marking_sends_one_more_copy_after_the_lease(st
 def test_without_a_crash_it_is_sent_once(stored_email, monkeypatch):
     assert outbox.send(stored_email.pk) is True
     assert outbox.send(stored_email.pk) is False
+    assert Email.objects.get(pk=stored_email.pk).attempts == 1  # an attempt counts one of the ten
+    with time_machine.travel(timezone.now() + timedelta(seconds=settings.EMAIL_LEASE_SECONDS + 1), tick=False):
+        assert outbox.send(stored_email.pk) is False  # its task run again, the lease over
     assert not requeued(timezone.now() + timedelta(days=1), monkeypatch, stored_email)
     assert len(mail.outbox) == 1
 
@@ -137,3 +140,17 @@ def test_a_send_marks_only_its_own_email_sent_when_another_was_claimed_at_the_sa
         assert outbox.send(stored_email.pk) is True
     assert Email.objects.get(pk=stored_email.pk).sent is not None
     assert Email.objects.get(pk=other.pk).sent is None
+
+
+def test_without_a_host_in_the_site_url_the_message_id_names_localhost(stored_email, settings):
+    settings.SITE_URL = ""
+    outbox.send(stored_email.pk)
+    assert mail.outbox[0].extra_headers["Message-ID"].endswith(f".{stored_email.pk}@localhost>")
+
+
+@pytest.mark.parametrize("active, address", [(False, "gone@example.com"), (True, "")])
+def test_an_account_switched_off_or_without_an_address_gets_no_email(bob, toy_game, active, address):
+    bob.is_active, bob.email = active, address
+    bob.save()
+    assert outbox.queue(bob, "started", "test:started", {"game": toy_game}) is None
+    assert not Email.objects.filter(key="test:started").exists()
