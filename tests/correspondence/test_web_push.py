@@ -121,16 +121,68 @@ def test_no_push_while_the_player_is_on_the_site_and_one_once_away(alice, bob, b
     assert PushMessage.objects.get().payload["tag"] == "turn"
 
 
-@pytest.mark.parametrize("body", [
-    "not json", "[]", json.dumps({"endpoint": 5, "keys": {}}),
-    json.dumps({"endpoint": "https://push.example.org/x", "keys": {"p256dh": "short", "auth": "AAAA"}}),
-    json.dumps({"endpoint": "ftp://push.example.org/x", "keys": {"p256dh": "a", "auth": "b"}}),
-    json.dumps({"endpoint": "https://push.example.org/" + "x" * 1000, "keys": {}}),
-])
-def test_a_bad_subscription_is_a_400_and_stores_nothing(alice_client, body):
-    response = alice_client.post("/push/subscribe/", body, content_type="application/json")
-    assert response.status_code == 400 and "error" in response.json()
+NOT_AS_GIVEN = "Send the subscription as the browser gives it."
+KEYS_NOT_VALID = "The subscription's keys are not valid."
+ADDRESS_REFUSED = "This push service address is not accepted."
+
+
+def answer(client, body):
+    response = client.post("/push/subscribe/", body, content_type="application/json")
+    return response.status_code, response.json()
+
+
+@pytest.mark.parametrize("body, error", [
+    ("not json", NOT_AS_GIVEN), ("[]", NOT_AS_GIVEN), (json.dumps({"endpoint": 5, "keys": {}}), NOT_AS_GIVEN),
+    (json.dumps({"endpoint": "https://push.example.org/x", "keys": []}), NOT_AS_GIVEN),
+    (json.dumps({"endpoint": "http://127.0.0.1:9/x", "keys": {"p256dh": "short", "auth": "AAAA"}}), KEYS_NOT_VALID),
+    (json.dumps({"endpoint": "ftp://push.example.org/x", "keys": {"p256dh": "a", "auth": "b"}}), ADDRESS_REFUSED),
+], ids=["not json", "a list", "endpoint not text", "keys not an object", "a short key", "not http"])
+def test_a_bad_subscription_is_a_400_naming_what_is_wrong_and_stores_nothing(alice_client, settings, body, error):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True  # refused for what it is, not for its host
+    assert answer(alice_client, body) == (400, {"error": error})
     assert not PushSubscription.objects.exists()
+
+
+def test_a_subscription_is_read_up_to_4096_bytes_and_refused_beyond(alice_client, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    body = json.dumps(Browser("http://127.0.0.1:9/push").subscription)
+    full = body + " " * (4096 - len(body))  # JSON allows whitespace after the value
+    assert answer(alice_client, full + " ") == (400, {"error": NOT_AS_GIVEN})
+    assert not PushSubscription.objects.exists()
+    assert answer(alice_client, full) == (201, {"subscribed": True})
+
+
+def test_a_push_address_is_accepted_up_to_1000_characters(alice_client, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    address = "http://127.0.0.1:9/push/"
+    longest = Browser(address + "x" * (1000 - len(address))).subscription
+    too_long = Browser(address + "x" * (1001 - len(address))).subscription
+    assert answer(alice_client, json.dumps(too_long)) == (400, {"error": ADDRESS_REFUSED})
+    assert answer(alice_client, json.dumps(longest)) == (201, {"subscribed": True})
+    assert len(PushSubscription.objects.get().endpoint) == 1000
+
+
+@pytest.mark.parametrize("change", [
+    lambda keys: keys.pop("p256dh"),
+    lambda keys: keys.update(auth=16),
+    lambda keys: keys.update(p256dh=base64url(os.urandom(64))),  # a point a byte short
+    lambda keys: keys.update(auth=base64url(os.urandom(15))),
+    lambda keys: keys.update(p256dh=keys["p256dh"][:40] + "!!!!" + keys["p256dh"][40:]),  # stray characters
+    lambda keys: keys.update(auth=keys["auth"] + "==="),  # padding beyond what the length needs
+], ids=["no p256dh", "auth not text", "p256dh of 64 bytes", "auth of 15 bytes", "stray characters", "excess padding"])
+def test_keys_of_another_length_or_not_base64url_are_refused(alice_client, settings, change):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    subscription = Browser("http://127.0.0.1:9/push").subscription
+    change(subscription["keys"])
+    assert answer(alice_client, json.dumps(subscription)) == (400, {"error": KEYS_NOT_VALID})
+    assert not PushSubscription.objects.exists()
+
+
+def test_a_padded_key_is_accepted(alice_client, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
+    subscription = Browser("http://127.0.0.1:9/push").subscription
+    subscription["keys"]["p256dh"] += "="
+    assert answer(alice_client, json.dumps(subscription)) == (201, {"subscribed": True})
 
 
 def test_a_private_push_address_is_refused_where_the_site_is_exposed(alice_client, settings):
@@ -158,17 +210,22 @@ def test_the_service_worker_and_the_profile_switch(alice_client):
     assert len(base64.urlsafe_b64decode(push.public_key() + "=")) == 65  # an uncompressed P-256 point
 
 
-def test_a_pair_made_here_is_kept_and_its_public_key_is_unpadded_base64url(settings, tmp_path, monkeypatch):
+def test_a_pair_made_here_is_kept_and_its_public_key_is_unpadded_base64url(settings, tmp_path):
     """Without configured keys the first use makes a pair and keeps it. The public key is the
     browser's applicationServerKey and the k= of the VAPID header: base64url without padding."""
     settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
+    settings.BASE_DIR = tmp_path  # kept where docs/deploy.md says: var/vapid.json in the site's folder
+    (tmp_path / "var").mkdir()  # a running site's var/ is there already
     kept = tmp_path / "var" / "vapid.json"
-    monkeypatch.setattr(push, "_keys_file", lambda: kept)
     public = push.public_key()
     assert len(public) == 87 and "=" not in public  # 65 bytes
     point = base64.urlsafe_b64decode(public + "=")
     assert len(point) == 65 and point[0] == 4  # an uncompressed P-256 point
     assert json.loads(kept.read_text())["public"] == public and push.public_key() == public
+    private, _public = push.keys()  # the kept private key is the one that signs for that public key
+    signing = serialization.load_pem_private_key(private.encode(), password=None)
+    assert signing.public_key().public_bytes(serialization.Encoding.X962,
+                                             serialization.PublicFormat.UncompressedPoint) == point
 
 
 def test_a_push_service_that_does_not_answer_in_time_is_a_failure_tried_again(alice, alice_client, service,
@@ -296,3 +353,64 @@ def test_a_decision_owed_off_turn_is_pushed_to_that_player_only(alice, bob, caro
     shown = browser.read(request["body"])
     assert shown["tag"] == "turn" and f"/games/{game.pk}/" in shown["url"]
     assert not PushMessage.objects.filter(subscription__user=user_at(game, active)).exists()
+
+
+def test_the_tick_requeues_due_messages_only(alice, alice_client, service, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append((name, *args)))
+    subscribe(alice_client, Browser(service.url))
+    notify(alice)
+    due = PushMessage.objects.get()
+    now = timezone.now()
+    for extra in [{"due": now + timedelta(hours=1)}, {"delivered": now}, {"attempts": push.MAX_ATTEMPTS}]:
+        PushMessage.objects.create(subscription=due.subscription, key=f"not due {extra}", payload={}, **extra)
+    queued.clear()
+    push.retry(timezone.now())  # after the rows were made: each is due from its creation
+    assert queued == [("deliver_push", due.pk)]
+
+
+def test_half_a_configured_pair_is_not_used(settings, tmp_path):
+    settings.BASE_DIR = tmp_path
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = "configured private key", ""
+    made = push.keys()
+    assert made == tuple(json.loads((tmp_path / "var" / "vapid.json").read_text()).values())
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = "", "configured public key"
+    assert push.keys() == made
+
+
+def test_a_tick_requeues_at_most_500_messages_and_the_next_one_the_rest(alice, alice_client, service, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda name, *args: queued.append(args[0]))
+    subscribe(alice_client, Browser(service.url))
+    subscription = PushSubscription.objects.get()
+    PushMessage.objects.bulk_create(PushMessage(subscription=subscription, key=f"k{n}", payload={}) for n in range(501))
+    push.retry(timezone.now())
+    assert len(queued) == 500
+    PushMessage.objects.filter(pk__in=queued).update(delivered=timezone.now())
+    push.retry(timezone.now())
+    assert len(queued) == 501 and len(set(queued)) == 501
+
+
+def test_a_notification_is_pushed_once_its_transaction_commits(alice, alice_client, service, committed):
+    browser = Browser(service.url)
+    subscribe(alice_client, browser)
+    with committed():
+        notify(alice)
+        assert not service.requests  # nothing leaves before the commit
+    [request] = service.requests
+    assert browser.read(request["body"])["tag"] == "vacation"
+    assert PushMessage.objects.get().delivered is not None
+
+
+def test_a_notification_queued_again_reaches_a_browser_added_since_and_no_other_twice(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url + "/a"))
+    assert len(push.queue(alice, "vacation", "vacation:1", "Away", "/profile/")) == 1
+    subscribe(alice_client, Browser(service.url + "/b"))
+    assert len(push.queue(alice, "vacation", "vacation:1", "Away", "/profile/")) == 1  # a task run twice
+    assert sorted(m.subscription.endpoint for m in PushMessage.objects.all()) == [service.url + "/a", service.url + "/b"]
+
+
+def test_a_long_notification_key_is_cut_to_the_160_characters_kept(alice, alice_client, service):
+    subscribe(alice_client, Browser(service.url))
+    push.queue(alice, "vacation", "k" * 300, "Away", "/profile/")
+    assert len(PushMessage.objects.get().key) == 160

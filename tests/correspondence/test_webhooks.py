@@ -54,6 +54,8 @@ def test_a_notification_is_posted_signed_to_the_players_webhook(alice, receiver)
     delivery.refresh_from_db()
     assert delivery.delivered is not None and delivery.attempts == 1
     assert webhooks.deliver(delivery.pk) is False and len(receiver.requests) == 1  # delivered once
+    later = timezone.now() + timedelta(seconds=claims.LEASE_SECONDS + 1)  # its task run again, the lease over
+    assert webhooks.deliver(delivery.pk, now=later) is False and len(receiver.requests) == 1
 
 
 def test_slack_and_discord_get_the_field_they_read(alice, bob, receiver):
@@ -294,3 +296,15 @@ def test_the_webhook_page_saves_tests_renews_and_removes(alice, alice_client, bo
     alice_client.post("/webhook/", {"action": "remove"})
     assert not Webhook.objects.exists()
     assert bob_client.post("/webhook/", {"action": "test"}).status_code == 400
+
+
+def test_a_tick_requeues_at_most_500_deliveries_and_the_next_one_the_rest(alice, receiver, monkeypatch):
+    queued = []
+    monkeypatch.setattr(outbox, "delay", lambda name, pk: queued.append(pk))
+    hook = hook_for(alice, receiver.url)
+    WebhookDelivery.objects.bulk_create(WebhookDelivery(webhook=hook, key=f"k{n}", body={}) for n in range(501))
+    webhooks.retry(timezone.now())
+    assert len(queued) == 500
+    WebhookDelivery.objects.filter(pk__in=queued).update(delivered=timezone.now())
+    webhooks.retry(timezone.now())
+    assert len(queued) == 501 and len(set(queued)) == 501

@@ -28,7 +28,9 @@ class Receiver:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        # serve_forever looks for a shutdown every poll_interval (0.5 s by default): each test
+        # closing its receiver waited that long, and a mutation run repeats these tests per mutant.
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True).start()
 
     def close(self):
         self.server.shutdown()
