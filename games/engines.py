@@ -14,11 +14,6 @@ class UnknownGame(LookupError):
     pass
 
 
-def available():
-    """[(game_id, rules module)] of every registered game, sorted by id (imports every engine)."""
-    return sorted(registry.GAMES.items())
-
-
 def game_ids():
     """Every registered game's id, sorted, without importing an engine (the lobby, the ratings)."""
     return sorted(registry.GAMES)

@@ -4,7 +4,7 @@ from engine.core.contract import check_rules_version, normalize_options
 from engine.core.errors import IllegalMove
 from engine.catalogue.praga import OPTIONS
 from engine.core.rng import Rng
-from engine.core.text import _, text
+from engine.core.text import _
 from engine.praga.common import ROWS, Ctx, edition
 from engine.praga.turn import new_turn
 
