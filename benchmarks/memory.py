@@ -1,17 +1,18 @@
 """The memory of a gunicorn worker serving game pages: RSS after many pages of many games.
 
-    .venv/bin/python benchmarks/memory.py [--games 120] [--requests 3000] [--database praga_memory]
+    .venv/bin/python benchmarks/memory.py [--games 120] [--others 30] [--requests 3000] [--database praga_memory]
                                           [--redis redis://127.0.0.1:6379/7] [--code DIR --code DIR …]
 
 Needs PostgreSQL and Redis on 127.0.0.1. Creates the database afresh with GAMES public 4-player
-Praga games, each at its own point between move 10 and move 300 (random legal moves and their
+Praga games, each at its own point between move 10 and move 300, and OTHERS 3-player Catan and
+OTHERS Queen's Architect games, each between move 10 and move 150 (random legal moves and their
 log lines written straight to the tables), starts gunicorn as in production (2 workers × 4
 threads, DEBUG off; `collectstatic` into a temporary folder first, as a deployment does) and
-requests, as 8 anonymous spectators, game pages, their live part, the whole log and replay steps of random games.
+requests, as 8 anonymous spectators, game pages, their live part, the whole log and replay steps
+of random games, each request for one of the three games picked at random (a worker serves all
+three boards; `--others 0`: Praga pages only, the mix before session 7).
 Prints each worker's resident memory (RSS) after every REQUESTS / 6 requests and at the end.
 Goal: at most 100 MB per worker, and flat once every kind of page was served (bounded caches).
-It also seeds one new Catan and one new Queen's Architect game, which the spectators do not
-visit (benchmarks/memory_probe.py measures their first pages).
 
 `--code DIR` (repeatable): the site's tree to serve, default this one; several are served one
 after the other on the same database with the same requests (e.g. a checkout of the previous
@@ -36,45 +37,55 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.load import BASE_ENV, Client, free_port, process_tree  # noqa: E402
 
 SEED = """
-import datetime, random, sys
+import random, sys
 import django
 django.setup()
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-import engine.praga as praga
+from importlib import import_module
+from engine import registry
+from engine.core.rng import Rng
 from games import invitations
 from games.models import Game, Move, Seat
 
-rng = random.Random(7)
+rng, bot_rng = random.Random(7), Rng(7)
 User = get_user_model()
-for number in range(int(sys.argv[1])):
-    users = [User.objects.create_user(f"m{number}x{seat}", f"m{number}x{seat}@example.com") for seat in range(4)]
-    invitation = invitations.create_invitation(users[0], "praga", 4, {}, users[1:], fixed_order=True)
+
+
+def seed(game_id, number, players, most_moves):
+    rules, random_move = registry.get(game_id), import_module(f"engine.{game_id}.bots").random_move
+    users = [User.objects.create_user(f"{game_id}{number}x{seat}", f"{game_id}{number}x{seat}@example.com")
+             for seat in range(players)]
+    invitation = invitations.create_invitation(users[0], game_id, players, {}, users[1:], fixed_order=True)
     for user in users[1:]:
         invitations.join(invitation, user)
     game = Game.objects.get(invitation=invitation)
     state, rows, now = game.state, [], timezone.now()
-    for seq in range(1, rng.randint(10, 300) + 1):
-        acting = sorted(praga.to_act(state))
+    for seq in range(1, rng.randint(10, most_moves) + 1):
+        acting = sorted(rules.to_act(state))
         if not acting:
             break
-        move = rng.choice([m for m in praga.legal_moves(state, acting[0]) if m["type"] != "undo"])
-        rows.append(Move(game=game, seq=seq, seat=acting[0], payload=move, text=praga.describe(move, state),
-                         created_at=now))
-        state = praga.apply(state, acting[0], move)
+        move = random_move(state, acting[0], bot_rng)  # a concrete move (Catan's name their cards), never undo
+        rows.append(Move(game=game, seq=seq, seat=acting[0], payload=move,
+                         text=rules.describe(move, state, seat=acting[0]), created_at=now))
+        state = rules.apply(state, acting[0], move)
     Move.objects.bulk_create(rows)
-    acting = praga.to_act(state)
+    acting = rules.to_act(state)
     for seat in Seat.objects.filter(game=game):
         seat.to_act = seat.position in acting
         seat.waiting_since = now if seat.to_act else None
         seat.save(update_fields=["to_act", "waiting_since"])
     Game.objects.filter(pk=game.pk).update(state=state, version=len(rows))
-for game_id in ("catan_ck", "queens_architect"):  # one new game of each other game, for memory_probe.py
-    users = [User.objects.create_user(f"{game_id}x{seat}", f"{game_id}x{seat}@example.com") for seat in range(3)]
-    invitation = invitations.create_invitation(users[0], game_id, 3, {}, users[1:], fixed_order=True)
-    for user in users[1:]:
-        invitations.join(invitation, user)
-print(" ".join(f"{pk}:{version}" for pk, version in Game.objects.filter(game_id="praga").values_list("pk", "version")))
+    return game.pk, len(rows)
+
+
+played = []
+for number in range(int(sys.argv[1])):
+    played.append(("praga",) + seed("praga", number, 4, 300))
+for game_id, players in (("catan_ck", 3), ("queens_architect", 3)):
+    for number in range(int(sys.argv[2])):
+        played.append((game_id,) + seed(game_id, number, players, 150))
+print(" ".join(f"{game_id}:{pk}:{version}" for game_id, pk, version in played))
 """
 
 
@@ -133,7 +144,7 @@ def serve(code, games, args, env):
                         return
                     served[0] += 1
                     count = served[0]
-                    pk, version = rng.choice(games)
+                    pk, version = rng.choice(games[rng.choice(sorted(games))])
                     kind = rng.random()
                 path = page_path(pk, version, kind, rng)
                 status, _body = client.request("GET", path)
@@ -150,7 +161,8 @@ def serve(code, games, args, env):
         for thread in threads:
             thread.join()
         peak = max(rss_mb(pid) for pid in workers)
-        print(f"{code}: {args.requests} requests ({errors[0]} not 200) on {len(games)} games: largest worker "
+        counts = ", ".join(f"{len(listed)} {game_id}" for game_id, listed in sorted(games.items()))
+        print(f"{code}: {args.requests} requests ({errors[0]} not 200) on {counts} games: largest worker "
               f"{peak:.1f} MB (goal: at most 100 MB)", flush=True)
     finally:
         gunicorn.terminate()
@@ -161,6 +173,8 @@ def serve(code, games, args, env):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=120)
+    parser.add_argument("--others", type=int, default=30,
+                        help="Catan and Queen's Architect games, each (0: Praga pages only, as before session 7)")
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--database", default="praga_memory")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
@@ -175,9 +189,12 @@ def main():
         subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=codes[0], env=env, check=True)
     print(f"seeding {args.games} games ...", flush=True)
-    out = subprocess.run([sys.executable, "-c", SEED, str(args.games)], cwd=codes[0], env=env, check=True,
-                         capture_output=True, text=True).stdout
-    games = [tuple(int(part) for part in item.split(":")) for item in out.split()]
+    out = subprocess.run([sys.executable, "-c", SEED, str(args.games), str(args.others)], cwd=codes[0], env=env,
+                         check=True, stdout=subprocess.PIPE, text=True).stdout
+    games = {}  # {game id: [(pk, version)]}: each request picks a game (id) first, then one of its games
+    for item in out.split():
+        game_id, pk, version = item.split(":")
+        games.setdefault(game_id, []).append((int(pk), int(version)))
     for code in codes:
         serve(code, games, args, env)
 

@@ -3,7 +3,8 @@
 Each game's package is imported the first time its rules are asked for, not when the site
 starts: a web worker that serves pages of one game does not hold the other engines (each is
 several hundred KB of modules and data; issue 10, tests/site/test_worker_imports.py). Asking
-whether a game exists (`in`, iterating the ids) imports nothing.
+whether a game exists (`in`, iterating the ids) imports nothing, nor does reading its title and
+options (`catalogue`).
 """
 
 from collections.abc import MutableMapping
@@ -19,6 +20,9 @@ PACKAGES = {
     # its board is games/boards/queens_architect/.
     "queens_architect": "engine.queens_architect",
 }
+
+# Game id -> its catalogue module (engine/catalogue/: TITLE, OPTIONS), plain data read without the engine.
+CATALOGUES = {game_id: f"engine.catalogue.{game_id}" for game_id in PACKAGES}
 
 
 class Games(MutableMapping):
@@ -54,4 +58,12 @@ GAMES = Games(PACKAGES)
 
 
 def get(game_id):
+    return GAMES[game_id]
+
+
+def catalogue(game_id):
+    """The module with the game's TITLE and OPTIONS, without importing its engine; for a game
+    added at run time (a test's toy game) its rules module, which then holds them."""
+    if game_id in CATALOGUES and game_id in GAMES:
+        return import_module(CATALOGUES[game_id])
     return GAMES[game_id]

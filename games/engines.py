@@ -14,9 +14,9 @@ class UnknownGame(LookupError):
     pass
 
 
-def available():
-    """[(game_id, rules module)] of every registered game, sorted by id (imports every engine)."""
-    return sorted(registry.GAMES.items())
+def game_ids():
+    """Every registered game's id, sorted, without importing an engine (the lobby, the ratings)."""
+    return sorted(registry.GAMES)
 
 
 def known(game_id):
@@ -44,16 +44,23 @@ def bots(game_id):
 
 
 def title(game_id):
-    """The game's name in the active language (an engine TITLE may be a text dict)."""
+    """The game's name in the active language (its catalogue's TITLE, a text dict; else its id).
+    Imports no engine: engine.catalogue."""
     from games.text import render
 
-    module = rules(game_id)
-    name = getattr(module, "TITLE", None)
+    try:
+        name = getattr(registry.catalogue(game_id), "TITLE", None)
+    except KeyError:
+        raise UnknownGame(game_id) from None
     return (render(name) if isinstance(name, dict) else name) or game_id.replace("_", " ").title()
 
 
 def options_spec(game_id):
-    return rules(game_id).OPTIONS
+    """The game's options spec (engine contract), from its catalogue: imports no engine."""
+    try:
+        return registry.catalogue(game_id).OPTIONS
+    except KeyError:
+        raise UnknownGame(game_id) from None
 
 
 def normalize(game_id, options, players):

@@ -67,7 +67,7 @@ def open_invitations(request):
 
 
 def _games():
-    return [(game_id, engines.title(game_id)) for game_id, _rules in engines.available()]
+    return [(game_id, engines.title(game_id)) for game_id in engines.game_ids()]
 
 
 @login_required

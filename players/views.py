@@ -33,7 +33,7 @@ def _game_or_404(game_id):
 
 def ratings_index(request):
     games = [(game_id, engines.title(game_id), standings.solo_opponents(game_id))
-             for game_id, _rules in engines.available()]
+             for game_id in engines.game_ids()]
     if len(games) == 1 and not games[0][2]:
         return redirect("leaderboard", game_id=games[0][0])
     return render(request, "players/index.html", {"games": [

@@ -6,12 +6,11 @@ from engine.catan_ck.decisions import default_move
 from engine.catan_ck.describe import describe, label
 from engine.catan_ck.determinize import determinize
 from engine.catan_ck.moves import apply, legal_moves, replay, to_act
-from engine.catan_ck.options import OPTIONS
+from engine.catalogue.catan_ck import OPTIONS
 from engine.catan_ck.setup import RULES_VERSION, RULES_VERSIONS, new
 from engine.catan_ck.view import view
 from engine.catan_ck.waiting import owed
 
-TITLE = text(_("Catan: Cities & Knights"))
 
 
 def _out_of_turn():
@@ -115,7 +114,7 @@ def prompt(state, seat):
     return text(msg, **{name: value for name, value in args.items() if "{%s}" % name in msg})
 
 
-__all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
+__all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "turn_marker", "legal_moves",
            "apply", "replay", "view", "outcome", "describe", "timeout_move", "default_move", "automatic_turns", "prompt",
            "move_forms", "OUT_OF_TURN", "SITE_MOVES", "timed_moves", "label", "determinize", "owed", "asks"]
 

@@ -11,7 +11,7 @@ from engine.catan_ck.data.knights import KNIGHTS
 from engine.catan_ck.data.progress_cards import DECKS, deck_cards
 from engine.catan_ck.data.terrains import BANK, CARD_TYPES, TERRAINS
 from engine.catan_ck.data.tokens import PIPS
-from engine.catan_ck.options import OPTIONS
+from engine.catalogue.catan_ck import OPTIONS
 
 # Bump RULES_VERSION when a change alters what an existing move sequence does, and keep the
 # old behaviour behind `rules_version(state)` while games started with it run (docs/engine.md).

@@ -4,11 +4,10 @@ from engine.core.text import _, text
 from engine.queens_architect.bots import timeout_move
 from engine.queens_architect.describe import describe
 from engine.queens_architect.moves import apply, legal_moves, to_act
-from engine.queens_architect.options import OPTIONS
+from engine.catalogue.queens_architect import OPTIONS
 from engine.queens_architect.setup import RULES_VERSION, RULES_VERSIONS, new
 from engine.queens_architect.view import determinize, view
 
-TITLE = text(_("Queen's Architect"))
 
 
 def turn_marker(state):
@@ -41,5 +40,5 @@ def solo_opponent(options):
     return None
 
 
-__all__ = ["OPTIONS", "TITLE", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "owed", "turn_marker", "legal_moves", "apply",
+__all__ = ["OPTIONS", "RULES_VERSION", "RULES_VERSIONS", "new", "to_act", "owed", "turn_marker", "legal_moves", "apply",
            "view", "outcome", "describe", "automatic_turns", "solo_opponent", "timeout_move", "determinize"]

@@ -3,7 +3,7 @@
 from engine.core.contract import check_rules_version, normalize_options
 from engine.core.rng import Rng
 from engine.queens_architect.common import GUILD_IDS, edition
-from engine.queens_architect.options import OPTIONS
+from engine.catalogue.queens_architect import OPTIONS
 
 # Bump RULES_VERSION when a change alters what an existing move sequence does, and keep the old
 # behaviour behind `rules_version(state)` while games started with it may run (docs/engine.md).

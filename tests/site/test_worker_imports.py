@@ -22,7 +22,7 @@ SENDERS_ONLY = ("pywebpush", "py_vapid", "aiohttp", "requests", "cryptography.ha
 GAMES = ("praga", "catan_ck", "queens_architect")
 
 # Prints {game id: [its engine's and board's modules loaded]} after loading the web application
-# and, given a game's number, after serving that game's page.
+# and, given pages' paths, {"status": [each page's status], game id: [...]} after serving them.
 GAME_MODULES = """
 import json, sys
 import django
@@ -38,8 +38,12 @@ print(json.dumps(loaded()))
 if len(sys.argv) > 1:
     from django.test import Client
 
-    status = Client().get(f"/games/{sys.argv[1]}/", HTTP_X_FORWARDED_PROTO="https").status_code
-    print(json.dumps({"status": status, **loaded()}))
+    client = Client()
+    if sys.argv[1].startswith("login="):
+        from django.contrib.auth import get_user_model
+        client.force_login(get_user_model().objects.get(username=sys.argv.pop(1)[len("login="):]))
+    statuses = [client.get(path, HTTP_X_FORWARDED_PROTO="https").status_code for path in sys.argv[1:]]
+    print(json.dumps({"status": statuses, **loaded()}))
 """ % (GAMES,)
 
 
@@ -70,9 +74,38 @@ def test_a_game_page_loads_that_game_and_no_other(alice, bob):
 
     game = start_game("praga", [alice, bob])
     before, after = (json.loads(line) for line in
-                     run_in_a_fresh_process(GAME_MODULES, str(game.pk),
+                     run_in_a_fresh_process(GAME_MODULES, f"/games/{game.pk}/",
                                             env={"DATABASE_URL": services.database_url()}).splitlines()[-2:])
     assert before == {game_id: [] for game_id in GAMES}
-    assert after["status"] == 200
+    assert after["status"] == [200]
     assert "engine.praga" in after["praga"] and "games.boards.praga" in after["praga"]
     assert after["catan_ck"] == [] and after["queens_architect"] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lobby_ratings_and_an_invitation_name_every_game_without_loading_one(alice, bob):
+    """Titles come from engine.registry.TITLES: listing the games loads none of their engines."""
+    services.require_postgresql("pages served in another process need a shared database: PostgreSQL")
+    from games import invitations
+
+    invitation = invitations.create_invitation(alice, "catan_ck", 3, {}, [None, None])
+    pages = ["/", "/invitations/", f"/invitations/{invitation.pk}/", "/invitations/new/", "/ratings/",
+             *(f"/ratings/{game_id}/" for game_id in GAMES), f"/players/{alice.username}/"]
+    served = json.loads(run_in_a_fresh_process(GAME_MODULES, f"login={bob.username}", *pages,
+                                               env={"DATABASE_URL": services.database_url()}).splitlines()[-1])
+    assert served.pop("status") == [200] * len(pages)
+    assert served == {game_id: [] for game_id in GAMES}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_site_shows_the_options_the_engine_validates(game_id):
+    from engine import registry
+    from games import engines
+
+    assert engines.options_spec(game_id) is registry.get(game_id).OPTIONS
+
+
+def test_each_game_keeps_its_name():
+    from games import engines
+
+    assert [engines.title(game_id) for game_id in GAMES] == ["Praga", "Catan: Cities & Knights", "Queen's Architect"]

@@ -11,7 +11,7 @@ from engine.catan_ck.board import (
 )
 from engine.catan_ck.data.harbours import HARBOUR_TYPES, HARBOURS
 from engine.catan_ck.data.tokens import RED_NUMBERS
-from engine.catan_ck.options import OPTIONS
+from engine.catalogue.catan_ck import OPTIONS
 
 
 def options(**values):

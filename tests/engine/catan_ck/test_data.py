@@ -13,7 +13,7 @@ from engine.catan_ck.data.knights import KNIGHTS
 from engine.catan_ck.data.progress_cards import CARDS_BY_KIND, DECKS, PROGRESS_CARDS, deck_cards
 from engine.catan_ck.data.terrains import BANK, TERRAINS
 from engine.catan_ck.data.tokens import PIPS, TOKENS
-from engine.catan_ck.options import OPTIONS
+from engine.catalogue.catan_ck import OPTIONS
 
 DEFAULTS = {
     "victory_points": 13, "token_layout": "spiral", "spiral_direction": "ccw", "harbor_layout": "shuffled",

@@ -1,6 +1,8 @@
-"""Game options (spec 2.18), each with its default first."""
+"""Queen's Architect's title and game options (spec 2.18), each with its default first."""
 
 from engine.core.text import _, text
+
+TITLE = text(_("Queen's Architect"))
 
 _YES_NO = [[False, text(_("No"))], [True, text(_("Yes"))]]
 

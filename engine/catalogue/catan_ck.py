@@ -1,7 +1,9 @@
-"""Game options (CAT-GAME-06) with their defaults; `new` validates them with
+"""Catan: Cities & Knights' title and game options (CAT-GAME-06) with their defaults; `new` validates them with
 engine.core.contract.normalize_options, so a stored game always carries all of them."""
 
 from engine.core.text import _, text
+
+TITLE = text(_("Catan: Cities & Knights"))
 
 _YES_NO = [[False, text(_("No"))], [True, text(_("Yes"))]]
 
