@@ -208,6 +208,16 @@ def test_a_finished_game_counts_once_and_never_for_a_dropped_seat(alice, bob, ca
     assert Profile.objects.get(user=bob).games_counted == 0
 
 
+def test_a_dropped_seat_ranks_last_and_the_others_keep_their_order(alice, bob, carol, committed):
+    game = new_game([alice, bob, carol], committed)
+    for user, rank in ((alice, 1), (bob, 2), (carol, 3)):  # alice timed out with the best score
+        Seat.objects.filter(pk=seat(game, user).pk).update(rank=rank)
+    Seat.objects.filter(pk=seat(game, alice).pk).update(dropped=True)
+    clocks.rank_dropped_last(Game.objects.get(pk=game.pk))
+    assert [seat(game, user).rank for user in (bob, carol, alice)] == [1, 2, 3]
+    assert Game.objects.get(pk=game.pk).outcome["dropped"] == [seat(game, alice).position]
+
+
 def test_bots_play_only_dropped_seats_and_count_their_moves(alice, bob, committed):
     game = new_game([alice, bob], committed, days=3)
     assert clocks.play_bots(game.pk) == 0  # alice, a human, is to act
