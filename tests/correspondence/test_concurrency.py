@@ -272,3 +272,17 @@ def test_a_vacation_started_while_its_player_resigns_banks_no_time_on_the_seat_t
     seat.refresh_from_db()
     assert seat.dropped
     assert (seat.deadline, seat.next_nag, seat.clock_left, seat.clock_since) == (None, None, None, None)
+
+
+# finished games ---------------------------------------------------------------------------------
+
+def test_a_finished_game_credited_twice_at_once_counts_once_for_each_player(alice, bob, monkeypatch):
+    from accounts.models import Profile
+
+    game = start_game("toy", [alice, bob])
+    # the first credit holds its claimed seat, not yet committed, until the second waits for it:
+    # the second read that seat as not credited yet
+    gate = Gate(monkeypatch, Profile.objects, "select_for_update")
+    race(gate, lambda: clocks.credit_finished_game(game), lambda: clocks.credit_finished_game(game))
+    assert sorted(Profile.objects.filter(user__in=[alice, bob]).values_list("games_counted", flat=True)) == [1, 1]
+    assert Seat.objects.filter(game=game, credited=True).count() == 2
