@@ -215,6 +215,21 @@ def test_two_ticks_at_once_send_a_due_reminder_once(alice, bob, monkeypatch):
     assert seat.next_nag == now + DAY  # claimed once: the next reminder a day after this one
 
 
+def test_a_reminder_task_that_comes_late_while_the_first_sends_it_changes_nothing(alice, bob, monkeypatch):
+    """Two workers hold the same due reminder, the second an hour later (a retried task): the one
+    that claims it sends it and sets the next reminder; the other reminds nobody and moves nothing."""
+    seat = timed_game(alice, bob, "drop", days=5)
+    before = last_email()
+    gate = Gate(monkeypatch, outbox, "queue")
+    now = seat.waiting_since + DAY + datetime.timedelta(minutes=1)
+    results = race(gate, lambda: clocks.remind(seat.pk, seat.next_nag, now),
+                   lambda: clocks.remind(seat.pk, seat.next_nag, now + datetime.timedelta(hours=1)))
+    assert results == [True, False]
+    assert kinds(alice, before) == ["reminder"]
+    seat.refresh_from_db()
+    assert seat.next_nag == now + DAY
+
+
 def test_two_ticks_at_once_send_a_due_turn_email_once(alice, bob, monkeypatch):
     game = start_game("toy", [alice, bob])
     submit_move(game.pk, alice, select(game, alice), 0)
