@@ -203,6 +203,7 @@ def test_a_finished_game_counts_once_and_never_for_a_dropped_seat(alice, bob, ca
     Seat.objects.filter(pk=seat(game, bob).pk).update(dropped=True)
     Profile.objects.filter(user=alice).delete()  # a player without a profile does not stop the others
     clocks.credit_finished_game(game)
+    assert Profile.objects.get(user=carol).games_counted == 1  # at once, not only on the next call
     clocks.credit_finished_game(game)
     assert Profile.objects.get(user=carol).games_counted == 1
     assert Profile.objects.get(user=bob).games_counted == 0
