@@ -1,5 +1,5 @@
-"""What a bot's move for a dropped seat leaves in the game log, and how it draws its moves
-(games/clocks.bot_move, choose_bot_move): pinned where a mutation showed them untested
+"""The bot of a dropped seat: what its move leaves in the game log, which bot decides and how it
+draws (games/clocks.bot_move, choose_bot_move); pinned where a mutation showed them untested
 (docs/mutation.md, "clocks, session 6")."""
 
 import json
@@ -76,3 +76,22 @@ def test_a_bot_asked_again_after_a_refusal_draws_anew(alice, bob, carol):
     choices = {json.dumps(clocks.choose_bot_move(game, position, attempt), sort_keys=True) for attempt in range(6)}
     assert len(choices) > 1
     assert clocks.choose_bot_move(game, position, 0) == clocks.choose_bot_move(game, position)
+    # and each draw is the game's, version's, seat's and attempt's own: asked again, the bot
+    # decides the same (a retried task, a bug report replayed)
+    assert all(clocks.choose_bot_move(game, position, attempt) == clocks.choose_bot_move(game, position, attempt)
+               for attempt in range(3))
+
+
+def test_a_timed_out_seat_gets_the_games_bot_for_dropped_seats_not_a_bot_seated_before_it(alice, bob, carol,
+                                                                                         monkeypatch):
+    from engine.catan_ck import bots
+
+    game = start_catan([alice, bob, carol])
+    Seat.objects.filter(game=game, position=0).update(bot="greedy")  # as if the host seated it there
+    game.refresh_from_db()
+    asked = []
+    for name in ("greedy", "random"):
+        monkeypatch.setitem(bots.BOTS, name, lambda state, seat, rng, name=name: asked.append((name, seat)) or {})
+    clocks.choose_bot_move(game, 1)
+    clocks.choose_bot_move(game, 0)
+    assert asked == [("random", 1), ("greedy", 0)]
