@@ -65,6 +65,30 @@ def test_a_time_out_for_a_deadline_that_has_moved_on_does_nothing(alice, bob, co
     assert new_kinds(alice, sent[0]) == new_kinds(bob, sent[1]) == []
 
 
+def test_a_vacation_begun_while_the_time_out_runs_keeps_the_seat(alice, bob, committed, monkeypatch):
+    """The player starts a vacation between the time-out's look at her seat (not a decision owed
+    off turn: the policy applies) and its claim: her clock is paused, so the seat stays hers."""
+    no_vacation(alice)
+    game = new_game([alice, bob], committed, days=1)
+    mine = seat(game, alice)
+    now = mine.deadline + datetime.timedelta(minutes=1)
+    real = clocks.answer_by_default
+
+    def then_a_vacation(seat_pk, deadline, now):
+        answered = real(seat_pk, deadline, now)
+        assert clocks.start_vacation(alice, now)
+        return answered
+
+    monkeypatch.setattr(clocks, "answer_by_default", then_a_vacation)
+    sent = len(kinds(alice)), len(kinds(bob))
+    with committed():
+        assert clocks.time_out(mine.pk, mine.deadline, now) is None
+    paused = seat(game, alice)
+    assert not paused.dropped and paused.to_act
+    assert (paused.deadline, paused.clock_left) == (None, datetime.timedelta(0))
+    assert new_kinds(alice, sent[0]) == new_kinds(bob, sent[1]) == []
+
+
 def test_a_time_out_for_a_seat_that_no_longer_exists_does_nothing(alice, bob, committed):
     game = new_game([alice, bob], committed, days=1)
     gone = seat(game, alice)
