@@ -65,6 +65,15 @@ def test_a_time_out_for_a_deadline_that_has_moved_on_does_nothing(alice, bob, co
     assert new_kinds(alice, sent[0]) == new_kinds(bob, sent[1]) == []
 
 
+def test_a_time_out_for_a_deadline_that_has_moved_on_starts_no_vacation_either(alice, bob, committed):
+    game = new_game([alice, bob], committed, days=1)  # alice takes an automatic vacation at a time-out
+    stale = seat(game, alice).deadline - datetime.timedelta(hours=1)
+    with committed():
+        assert clocks.time_out(seat(game, alice).pk, stale, stale + DAY) is None
+    assert Profile.objects.get(user=alice).vacation_since is None
+    assert seat(game, alice).deadline == stale + datetime.timedelta(hours=1)
+
+
 def test_a_vacation_begun_while_the_time_out_runs_keeps_the_seat(alice, bob, committed, monkeypatch):
     """The player starts a vacation between the time-out's look at her seat (not a decision owed
     off turn: the policy applies) and its claim: her clock is paused, so the seat stays hers."""
