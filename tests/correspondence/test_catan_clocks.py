@@ -240,3 +240,42 @@ def test_a_vacation_begun_while_a_default_is_chosen_leaves_the_decision_to_its_p
     assert not Move.objects.filter(game=game, payload__timeout=True).exists()
     paused = seat_at(game, other)
     assert paused.to_act and not paused.dropped and paused.deadline is None
+
+
+class LooksTheSame(dict):
+    """A default move that compares equal to any other: the site cannot tell that the seat owes a
+    new decision after its default (an engine whose defaults carry no decision id)."""
+
+    def __eq__(self, other):
+        return isinstance(other, dict)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+
+def test_a_seat_still_owing_after_its_default_gets_a_new_wait_even_if_the_site_cannot_tell(
+        players, committed, monkeypatch):
+    """The guard of answer_by_default: when the wait was not restarted by the move, the seat that
+    still acts gets a new wait and deadline from the time-out, never none."""
+    from games import engines
+
+    game = catan_game(players, committed, days=2)
+    loser = barbarians_and_a_seven_ahead(game)
+    game.refresh_from_db()
+    with committed():
+        submit_move(game.pk, user_at(game, game.state["active"]), {"type": "roll"}, game.version)
+    owing = seat_at(game, loser)
+    real = engines.timeout_move
+    monkeypatch.setattr(engines, "timeout_move",
+                        lambda game_id, state, seat: None if real(game_id, state, seat) is None
+                        else LooksTheSame(real(game_id, state, seat)))
+    now = owing.deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(now, tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, now) == "default"
+    game.refresh_from_db()
+    assert [d["kind"] for d in game.state["decisions"] if d["seat"] == loser] == ["discard"]
+    owing.refresh_from_db()
+    assert owing.to_act and owing.waiting_since == now
+    assert owing.deadline == now + 2 * DAY and owing.clock_since == now and owing.next_nag is not None
