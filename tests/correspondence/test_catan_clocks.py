@@ -202,3 +202,80 @@ def test_a_seat_owing_a_new_decision_after_answering_one_gets_a_new_period_for_i
     owing.refresh_from_db()
     assert owing.to_act
     assert owing.waiting_since == answered_at and owing.deadline == answered_at + 2 * DAY
+
+
+def test_two_discards_that_run_out_together_each_get_their_default(players, committed):
+    """Both seats owe a discard since the same roll: one deadline, two seats; each time-out
+    answers its own seat only."""
+    game = catan_game(players, committed, days=2)
+    active, (first, second) = rolled_seven(game, committed, [0, 1])
+    assert seat_at(game, first).deadline == seat_at(game, second).deadline
+    with time_machine.travel(seat_at(game, first).deadline + datetime.timedelta(minutes=1), tick=False), committed():
+        tick()
+    defaults = Move.objects.filter(game=game, payload__timeout=True)
+    assert sorted(defaults.values_list("seat", flat=True)) == sorted([first, second])
+    assert not seat_at(game, first).dropped and not seat_at(game, second).dropped
+    assert seat_at(game, active).to_act
+
+
+def test_a_vacation_begun_while_a_default_is_chosen_leaves_the_decision_to_its_player(
+        players, committed, monkeypatch):
+    """The vacation starts after the time-out read the seat and before it claims the deadline
+    (a vacation locks the seats, not the game): the seat is paused, nothing is answered for it."""
+    from games import engines
+
+    game = catan_game(players, committed, days=2)
+    _active, (other, _third) = rolled_seven(game, committed, [0])
+    owing = seat_at(game, other)
+    real = engines.timeout_move
+
+    def then_a_vacation(game_id, state, seat):
+        assert clocks.start_vacation(owing.user, now)
+        return real(game_id, state, seat)
+
+    monkeypatch.setattr(engines, "timeout_move", then_a_vacation)
+    now = owing.deadline + datetime.timedelta(minutes=1)
+    with committed():
+        assert clocks.time_out(owing.pk, owing.deadline, now) is None
+    assert not Move.objects.filter(game=game, payload__timeout=True).exists()
+    paused = seat_at(game, other)
+    assert paused.to_act and not paused.dropped and paused.deadline is None
+
+
+class LooksTheSame(dict):
+    """A default move that compares equal to any other: the site cannot tell that the seat owes a
+    new decision after its default (an engine whose defaults carry no decision id)."""
+
+    def __eq__(self, other):
+        return isinstance(other, dict)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+
+def test_a_seat_still_owing_after_its_default_gets_a_new_wait_even_if_the_site_cannot_tell(
+        players, committed, monkeypatch):
+    """The guard of answer_by_default: when the wait was not restarted by the move, the seat that
+    still acts gets a new wait and deadline from the time-out, never none."""
+    from games import engines
+
+    game = catan_game(players, committed, days=2)
+    loser = barbarians_and_a_seven_ahead(game)
+    game.refresh_from_db()
+    with committed():
+        submit_move(game.pk, user_at(game, game.state["active"]), {"type": "roll"}, game.version)
+    owing = seat_at(game, loser)
+    real = engines.timeout_move
+    monkeypatch.setattr(engines, "timeout_move",
+                        lambda game_id, state, seat: None if real(game_id, state, seat) is None
+                        else LooksTheSame(real(game_id, state, seat)))
+    now = owing.deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(now, tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, now) == "default"
+    game.refresh_from_db()
+    assert [d["kind"] for d in game.state["decisions"] if d["seat"] == loser] == ["discard"]
+    owing.refresh_from_db()
+    assert owing.to_act and owing.waiting_since == now
+    assert owing.deadline == now + 2 * DAY and owing.clock_since == now and owing.next_nag is not None

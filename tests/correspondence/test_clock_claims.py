@@ -65,6 +65,39 @@ def test_a_time_out_for_a_deadline_that_has_moved_on_does_nothing(alice, bob, co
     assert new_kinds(alice, sent[0]) == new_kinds(bob, sent[1]) == []
 
 
+def test_a_time_out_for_a_deadline_that_has_moved_on_starts_no_vacation_either(alice, bob, committed):
+    game = new_game([alice, bob], committed, days=1)  # alice takes an automatic vacation at a time-out
+    stale = seat(game, alice).deadline - datetime.timedelta(hours=1)
+    with committed():
+        assert clocks.time_out(seat(game, alice).pk, stale, stale + DAY) is None
+    assert Profile.objects.get(user=alice).vacation_since is None
+    assert seat(game, alice).deadline == stale + datetime.timedelta(hours=1)
+
+
+def test_a_vacation_begun_while_the_time_out_runs_keeps_the_seat(alice, bob, committed, monkeypatch):
+    """The player starts a vacation between the time-out's look at her seat (not a decision owed
+    off turn: the policy applies) and its claim: her clock is paused, so the seat stays hers."""
+    no_vacation(alice)
+    game = new_game([alice, bob], committed, days=1)
+    mine = seat(game, alice)
+    now = mine.deadline + datetime.timedelta(minutes=1)
+    real = clocks.answer_by_default
+
+    def then_a_vacation(seat_pk, deadline, now):
+        answered = real(seat_pk, deadline, now)
+        assert clocks.start_vacation(alice, now)
+        return answered
+
+    monkeypatch.setattr(clocks, "answer_by_default", then_a_vacation)
+    sent = len(kinds(alice)), len(kinds(bob))
+    with committed():
+        assert clocks.time_out(mine.pk, mine.deadline, now) is None
+    paused = seat(game, alice)
+    assert not paused.dropped and paused.to_act
+    assert (paused.deadline, paused.clock_left) == (None, datetime.timedelta(0))
+    assert new_kinds(alice, sent[0]) == new_kinds(bob, sent[1]) == []
+
+
 def test_a_time_out_for_a_seat_that_no_longer_exists_does_nothing(alice, bob, committed):
     game = new_game([alice, bob], committed, days=1)
     gone = seat(game, alice)
@@ -203,9 +236,20 @@ def test_a_finished_game_counts_once_and_never_for_a_dropped_seat(alice, bob, ca
     Seat.objects.filter(pk=seat(game, bob).pk).update(dropped=True)
     Profile.objects.filter(user=alice).delete()  # a player without a profile does not stop the others
     clocks.credit_finished_game(game)
+    assert Profile.objects.get(user=carol).games_counted == 1  # at once, not only on the next call
     clocks.credit_finished_game(game)
     assert Profile.objects.get(user=carol).games_counted == 1
     assert Profile.objects.get(user=bob).games_counted == 0
+
+
+def test_a_dropped_seat_ranks_last_and_the_others_keep_their_order(alice, bob, carol, committed):
+    game = new_game([alice, bob, carol], committed)
+    for user, rank in ((alice, 1), (bob, 2), (carol, 3)):  # alice timed out with the best score
+        Seat.objects.filter(pk=seat(game, user).pk).update(rank=rank)
+    Seat.objects.filter(pk=seat(game, alice).pk).update(dropped=True)
+    clocks.rank_dropped_last(Game.objects.get(pk=game.pk))
+    assert [seat(game, user).rank for user in (bob, carol, alice)] == [1, 2, 3]
+    assert Game.objects.get(pk=game.pk).outcome["dropped"] == [seat(game, alice).position]
 
 
 def test_bots_play_only_dropped_seats_and_count_their_moves(alice, bob, committed):

@@ -284,6 +284,22 @@ def test_timed_moves_due_at_exactly_the_ticks_time_are_submitted_and_counted(ali
     assert game.state["offers"] == [] and game.timed_at is None
 
 
+def test_a_cancelled_game_with_an_offer_left_to_expire_takes_no_place_in_the_timed_move_sweep(
+        alice, bob, carol, monkeypatch):
+    """A cancelled game keeps its `timed_at`; the sweep's batch is for running games, else such
+    games, earliest first, would fill it on every tick."""
+    from tests.correspondence.test_catan_offer_expiry import offers_expiring_together
+
+    cancelled, _active, _other, earlier = offers_expiring_together([alice, bob, carol])
+    Game.objects.filter(pk=cancelled.pk).update(status=Game.Status.CANCELLED)
+    game, moment = two_offers_expiring([alice, bob, carol])
+    assert Game.objects.get(pk=cancelled.pk).timed_at <= Game.objects.get(pk=game.pk).timed_at
+    monkeypatch.setattr(clocks, "BATCH", 1)
+    clocks.apply_timed_moves(max(moment, earlier))
+    game.refresh_from_db()
+    assert game.state["offers"] == [] and game.timed_at is None
+
+
 def test_a_timed_move_the_engine_refuses_is_logged_and_dropped_and_the_moves_before_it_still_count(
         alice, bob, carol, monkeypatch, caplog):
     from games import engines

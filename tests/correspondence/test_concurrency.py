@@ -215,6 +215,21 @@ def test_two_ticks_at_once_send_a_due_reminder_once(alice, bob, monkeypatch):
     assert seat.next_nag == now + DAY  # claimed once: the next reminder a day after this one
 
 
+def test_a_reminder_task_that_comes_late_while_the_first_sends_it_changes_nothing(alice, bob, monkeypatch):
+    """Two workers hold the same due reminder, the second an hour later (a retried task): the one
+    that claims it sends it and sets the next reminder; the other reminds nobody and moves nothing."""
+    seat = timed_game(alice, bob, "drop", days=5)
+    before = last_email()
+    gate = Gate(monkeypatch, outbox, "queue")
+    now = seat.waiting_since + DAY + datetime.timedelta(minutes=1)
+    results = race(gate, lambda: clocks.remind(seat.pk, seat.next_nag, now),
+                   lambda: clocks.remind(seat.pk, seat.next_nag, now + datetime.timedelta(hours=1)))
+    assert results == [True, False]
+    assert kinds(alice, before) == ["reminder"]
+    seat.refresh_from_db()
+    assert seat.next_nag == now + DAY
+
+
 def test_two_ticks_at_once_send_a_due_turn_email_once(alice, bob, monkeypatch):
     game = start_game("toy", [alice, bob])
     submit_move(game.pk, alice, select(game, alice), 0)
@@ -272,3 +287,17 @@ def test_a_vacation_started_while_its_player_resigns_banks_no_time_on_the_seat_t
     seat.refresh_from_db()
     assert seat.dropped
     assert (seat.deadline, seat.next_nag, seat.clock_left, seat.clock_since) == (None, None, None, None)
+
+
+# finished games ---------------------------------------------------------------------------------
+
+def test_a_finished_game_credited_twice_at_once_counts_once_for_each_player(alice, bob, monkeypatch):
+    from accounts.models import Profile
+
+    game = start_game("toy", [alice, bob])
+    # the first credit holds its claimed seat, not yet committed, until the second waits for it:
+    # the second read that seat as not credited yet
+    gate = Gate(monkeypatch, Profile.objects, "select_for_update")
+    race(gate, lambda: clocks.credit_finished_game(game), lambda: clocks.credit_finished_game(game))
+    assert sorted(Profile.objects.filter(user__in=[alice, bob]).values_list("games_counted", flat=True)) == [1, 1]
+    assert Seat.objects.filter(game=game, credited=True).count() == 2

@@ -130,6 +130,8 @@ def test_without_limit_a_game_idle_for_60_days_is_cancelled(alice, bob, committe
     game.refresh_from_db()
     assert game.status == Game.Status.CANCELLED and game.finished == last_move + 61 * DAY
     assert kinds(bob).count("idle_cancelled") == 1
+    [event] = GameEvent.objects.filter(game=game)  # the game log says why
+    assert event.text["msg"] == "Nobody moved for 60 days; the game is cancelled."
 
 
 def test_vacation_pauses_the_clock_and_costs_days(alice, bob, committed):
