@@ -48,17 +48,18 @@ def title(game_id):
     Imports no engine: engine.catalogue."""
     from games.text import render
 
-    try:
-        name = getattr(registry.catalogue(game_id), "TITLE", None)
-    except KeyError:
-        raise UnknownGame(game_id) from None
+    name = getattr(_catalogue(game_id), "TITLE", None)
     return (render(name) if isinstance(name, dict) else name) or game_id.replace("_", " ").title()
 
 
 def options_spec(game_id):
     """The game's options spec (engine contract), from its catalogue: imports no engine."""
+    return _catalogue(game_id).OPTIONS
+
+
+def _catalogue(game_id):
     try:
-        return registry.catalogue(game_id).OPTIONS
+        return registry.catalogue(game_id)
     except KeyError:
         raise UnknownGame(game_id) from None
 

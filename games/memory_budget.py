@@ -17,12 +17,3 @@ def entry_bytes(*parts):
     """The bytes one entry holds: its slot and each object it alone keeps (key, value, a key's items)."""
     return SLOT_BYTES + sum(sys.getsizeof(part) for part in parts)
 
-
-def held_bytes(memory):
-    """What a dict of such entries holds now: its table, keys (and their items) and values."""
-    total = sys.getsizeof(memory)
-    for key, value in memory.items():
-        total += sys.getsizeof(key) + sys.getsizeof(value)
-        if isinstance(key, tuple):
-            total += sum(sys.getsizeof(item) for item in key)
-    return total

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import live, live_marks, memory_budget
 from games.notifications import activity
+from tests.support.memory import held_bytes
 
 
 def connected_copy():
@@ -25,7 +26,7 @@ def test_the_estimate_of_the_entries_covers_what_their_dict_holds():
         key, value = f":1:live:{1_000_000 + number}:version", 100_000 + number
         marks[key] = value
         estimate += memory_budget.entry_bytes(key, value)
-        assert memory_budget.held_bytes(marks) <= estimate + sys.getsizeof({0: 0})  # + the smallest table
+        assert held_bytes(marks) <= estimate + sys.getsizeof({0: 0})  # + the smallest table
 
 
 def test_the_copy_of_the_marks_never_holds_more_than_its_budget(monkeypatch):
@@ -35,12 +36,12 @@ def test_the_copy_of_the_marks_never_holds_more_than_its_budget(monkeypatch):
         key = f":1:live:{game}:version"
         memory.learn(json.dumps({key: game + 1000, f"{key}:superseded:{game + 999}": 1}))
         assert memory.lookup([key]) == [game + 1000]  # what was just learnt is known
-        assert memory_budget.held_bytes(memory.values) <= 60_000
+        assert held_bytes(memory.values) <= 60_000
         most = max(most, len(memory.values))
     assert most > 200  # the budget is used, not emptied at every message
     for game in range(2000):  # the polls' reads from Redis
         memory.store(memory.generation, [f":1:live:{game}:chat", f":1:live:{game}:version"], [None, game])
-        assert memory_budget.held_bytes(memory.values) <= 60_000
+        assert held_bytes(memory.values) <= 60_000
         most = max(most, len(memory.values))
 
 
@@ -52,7 +53,7 @@ def test_the_checked_poll_tokens_never_hold_more_than_their_budget_however_long_
     for number in range(400):
         assert live._viewer("x" * (number * 50) + str(number), 7) is None  # forged, up to 20 KB long
         assert live._viewer(valid, 7) == 3
-        assert memory_budget.held_bytes(live._tokens) <= 40_000
+        assert held_bytes(live._tokens) <= 40_000
     assert (valid, 7) in live._tokens
 
 
@@ -62,4 +63,4 @@ def test_the_presence_writes_never_hold_more_than_their_share(monkeypatch):
     with mock.patch.object(activity.cache, "set"):
         for user_id in range(1, 2 * activity.POLLING_MEMORY_LIMIT):
             activity.seen_polling(user_id, now=now)
-    assert memory_budget.held_bytes(activity._polling_written) <= 3_000_000
+    assert held_bytes(activity._polling_written) <= 3_000_000
