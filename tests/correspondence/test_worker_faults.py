@@ -83,7 +83,11 @@ def test_kill_the_worker_mid_batch_and_restart_redis(own_redis, smtp, tmp_path, 
     assert max(ids.values()) == 1, "an email was sent twice"
     assert len(smtp.messages) == Email.objects.count()
     for game, late, waiting in games:
-        assert GameEvent.objects.filter(game=game).count() == 1
+        # Under load the restart can take longer than five 1-second ticks: the downtime line
+        # that then gives every clock its time back is right, and not a second timeout.
+        timeouts = [event for event in GameEvent.objects.filter(game=game).values_list("text", flat=True)
+                    if "ran out of time" in event["msg"]]
+        assert len(timeouts) == 1, timeouts
         assert len([m for m in smtp.messages if m["To"] == late.email and m["Subject"].startswith("You ran out of time")]) == 1
         assert len([m for m in smtp.messages if m["To"] == waiting.email and "ran out of time" in m["Subject"]]) == 1
         assert game.moves.filter(seat=0).count() >= 2  # the bot played the dropped seat's turn
