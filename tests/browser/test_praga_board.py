@@ -150,7 +150,7 @@ class Table:
             return False
         page = self.page_of(seat)
         version = self.game.version
-        choice = page.evaluate(PICK)
+        choice = self.last_choice = page.evaluate(PICK)
         if choice is None:
             shot(page, "praga-stuck.png")
             state = page.evaluate("() => [window.PragaBoard.state.next, window.PragaBoard.state.chosen]")
@@ -172,12 +172,16 @@ class Table:
     def play_turns(self, turns, limit=400):
         """Click until `turns` turns have ended (or the game is over)."""
         start = self.turn_no()
+        history = []
         for _ in range(limit):
             if self.turn_no() - start >= turns:
                 return
+            history.append((self.game.version, self.game.state["turn_no"]))
             if not self.step():
                 return
-        raise AssertionError("the turns did not end within %d clicks" % limit)
+            history[-1] += (self.last_choice,)
+        raise AssertionError("the turns did not end within %d clicks; the last (version, turn, click): %r"
+                             % (limit, history[-12:]))
 
     def turn_no(self):
         return self.fresh().state["turn_no"]
