@@ -33,9 +33,14 @@ class Rng:
         if n <= 0:
             raise ValueError("n must be positive")
         limit = _MASK - (_MASK % n)
-        while True:
-            value = self.next64()
+        state = self.state
+        while True:  # next64, inlined: every die, draw and shuffle step comes through here
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
             if value < limit:
+                self.state = state
                 return value % n
 
     def choice(self, items):
