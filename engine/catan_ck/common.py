@@ -147,9 +147,18 @@ COPIED_SECTIONS = frozenset({"roads", "buildings", "knights", "board"})
 class OwnedContext(Context):
     """A context that changes the given state's sections in place (the pieces excepted),
     for a state nobody reads again: `moves.replay` uses it on its own copy for moves that
-    can never be taken back, so no undo base keeps the state before them."""
+    can never be taken back, so no undo base keeps the state before them. The state itself is
+    changed too (no top-level copy): `moves.apply_owned` keeps what it compares before and after."""
 
     __slots__ = ()
+
+    def __init__(self, state, memo=None):
+        self.state = state
+        self.written = set()
+        self.barrier = False
+        self.events = []
+        self.rng = None
+        self.memo = memo
 
     def write(self, key):
         if key in COPIED_SECTIONS:

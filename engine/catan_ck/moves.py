@@ -305,15 +305,13 @@ def replay(state, moves):
     """The state that applying `moves` ([seat, move] pairs) one by one to `state` gives,
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
     own deep copy of `state` (the caller's state and moves are never changed), on which a
-    roll and an end of turn (half of a game's moves, the costliest) change the sections they
-    write in place instead of copying them; its contexts keep tables of the sections it owns
-    (the board's production table, the points of the buildings, see Context.memo); and after
-    its first move it skips the win check of a move that changed nothing the points count."""
+    roll and an end of turn (half of a game's moves, the costliest) change the state in place
+    instead of copying what they write (`apply_owned`); its contexts keep tables of the
+    sections it owns (the board's production table, the points of the buildings, see
+    Context.memo); and after its first move it skips the win check of a move that changed
+    nothing the points count."""
     state = clone(state)
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
-
-    def owned(current):
-        return OwnedContext(current, memo)
 
     def shared(current):
         return Context(current, memo)
@@ -321,10 +319,7 @@ def replay(state, moves):
     checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
         if type(move) is dict and move.get("type") in ALWAYS_BARRIERS:
-            # kept nowhere in the state (the undo record ends at a barrier): no copy needed, and
-            # the record is None, as undo.record sets it for a barrier (no undo to check first)
-            state = apply_in_context(state, seat, move, owned, checked).state
-            state["undo"] = None
+            state = apply_owned(state, seat, move, memo, checked)
             checked = True
         else:
             # a copy when it holds containers, so that no part of a caller's move ends up in the
@@ -335,6 +330,47 @@ def replay(state, moves):
             checked = not (type(move) is dict and move.get("type") == "undo")  # an undo gives back an undo base
     return state
 
+
+def apply_owned(state, seat, move, memo, checked):
+    """What `apply_in_context` and `apply` give for a roll or an end of turn (`move`, a dict),
+    but changing `state` itself, which only `replay` holds: these moves are never taken back,
+    so no undo base keeps the state before them, and the undo record after them is None (as
+    `undo.record` sets it for a barrier). What the checks after the move compare with the state
+    before it is kept first; the piece sections stay copy-on-write (see OwnedContext)."""
+    if state["phase"] == "over":
+        raise IllegalMove(_("The game is over."))
+    # {"type": "roll"} or {"type": "end_turn"} alone passes the schema: neither has a field
+    move_type = move["type"] if len(move) == 1 else check_schema(move)
+    check_turn(state, seat, move_type, move)
+    active = state["active"]
+    roads, buildings, knights = state["roads"], state["buildings"], state["knights"]
+    longest_road, merchant, private = state["longest_road"], state["merchant"], state.get("private")
+    player = state["players"][active]  # changed in place: what the points count is kept as values
+    counted = (player["defenders"], tuple(player["revealed"])) if checked and state["phase"] == "play" else None
+    context = OwnedContext(state, memo)
+    HANDLERS[move_type](context, seat, move)
+    events = len(context.events)
+    if state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll":
+        preferences.apply_preferences(context, HANDLERS)
+    if context.barrier and "private" not in context.written and private:
+        state["private"] = []
+    if roads is state["roads"] and buildings is state["buildings"] and knights is state["knights"]:
+        changed = None
+    else:
+        changed = road_seats_changed({"roads": roads, "buildings": buildings, "knights": knights}, state)
+        if changed:
+            update_longest_road(context, changed)
+    if counted is not None and state["phase"] == "play" and state["active"] == active \
+            and state["buildings"] is buildings and state["longest_road"] is longest_road \
+            and state["merchant"] is merchant and player["defenders"] == counted[0] \
+            and tuple(player["revealed"]) == counted[1]:
+        pass  # points_unchanged: the check after the move before found the player below the target
+    elif move_type == "end_turn" and len(context.events) == events and not changed:
+        pass  # no preference acted after the new turn's own win check (start_turn) and no road changed
+    else:
+        check_victory(context)
+    state["undo"] = None
+    return state
 
 to_act = turn.to_act
 
