@@ -359,40 +359,44 @@ def apply_owned(state, seat, move, memo, checked):
     so no undo base keeps the state before them, and the undo record after them is None (as
     `undo.record` sets it for a barrier). What the checks after the move compare with the state
     before it is kept first; the piece sections stay copy-on-write (see OwnedContext)."""
-    if state["phase"] == "over":
+    phase = state["phase"]
+    if phase == "over":
         raise IllegalMove(_("The game is over."))
     # {"type": "roll"} or {"type": "end_turn"} alone passes the schema: neither has a field
     move_type = move["type"] if len(move) == 1 else check_schema(move)
-    if state["phase"] != "play" or seat != state["active"] or state["decisions"] \
+    if phase != "play" or seat != state["active"] or state["decisions"] \
             or state["turn"]["stage"] != _WHO[move_type] or state.get("card_step") is not None:
         check_turn(state, seat, move_type, move)  # else its checks all pass: the seat's own stage
-    active = state["active"]
-    roads, buildings, knights = state["roads"], state["buildings"], state["knights"]
-    longest_road, merchant, private = state["longest_road"], state["merchant"], state.get("private")
-    player = state["players"][active]  # changed in place: what the points count is kept as values
-    counted = (player["defenders"], tuple(player["revealed"])) if checked and state["phase"] == "play" else None
+    # past the turn check: the game is in play and `seat` is the active player
+    pieces = (state["roads"], state["buildings"], state["knights"])
+    private = state.get("private")
+    if checked and move_type == "roll":  # what the points count (the player is changed in place)
+        player = state["players"][seat]
+        counted = (state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
+                   tuple(player["revealed"]))
+    else:
+        counted = None
     context = OwnedContext(state, memo)
     HANDLERS[move_type](context, seat, move)
     events = len(context.events)
     if state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll":
         preferences.apply_preferences(context, HANDLERS)
-    if context.barrier and "private" not in context.written and private:
+    if private and context.barrier and "private" not in context.written:
         state["private"] = []
-    if roads is state["roads"] and buildings is state["buildings"] and knights is state["knights"]:
+    if pieces[0] is state["roads"] and pieces[1] is state["buildings"] and pieces[2] is state["knights"]:
         changed = None
     else:
-        changed = road_seats_changed({"roads": roads, "buildings": buildings, "knights": knights}, state,
-                                     context.written)
+        changed = road_seats_changed(dict(zip(("roads", "buildings", "knights"), pieces)), state, context.written)
         if changed:
             update_longest_road(context, changed)
-    if counted is not None and state["phase"] == "play" and state["active"] == active \
-            and state["buildings"] is buildings and state["longest_road"] is longest_road \
-            and state["merchant"] is merchant and player["defenders"] == counted[0] \
-            and tuple(player["revealed"]) == counted[1]:
-        pass  # points_unchanged: the check after the move before found the player below the target
-    elif move_type == "end_turn" and len(context.events) == events and not changed:
-        pass  # no preference acted after the new turn's own win check (start_turn) and no road changed
-    else:
+    if counted is not None:  # a roll: points_unchanged, with the sections compared by value
+        if state["phase"] != "play" or state["active"] != seat or counted != (
+                state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
+                tuple(player["revealed"])):
+            check_victory(context)
+    elif move_type != "end_turn" or len(context.events) != events or changed:
+        # an end of turn is checked by its new turn (start_turn): again only when a preference
+        # acted after that check or a road changed
         check_victory(context)
     state["undo"] = None
     return state
