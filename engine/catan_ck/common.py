@@ -118,13 +118,14 @@ class Context:
         return self.state["players"][seat]
 
     def player_item(self, seat, item):
-        player = self.player(seat)
         key = ("player_item", seat, item)
-        if key not in self.written:
-            value = player[item]
-            player[item] = value.copy() if item in FLAT_ITEMS else clone(value)
-            self.written.add(key)
-        return player[item]
+        if key in self.written:  # copied already, with its player
+            return self.state["players"][seat][item]
+        player = self.player(seat)
+        value = player[item]
+        player[item] = value = value.copy() if item in FLAT_ITEMS else clone(value)
+        self.written.add(key)
+        return value
 
     def draw(self, method, *args):
         """One draw from the state's generator (CAT-GAME-04); the move becomes a barrier."""

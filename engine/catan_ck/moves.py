@@ -286,7 +286,7 @@ def apply_in_context(state, seat, move, checked=False, memo=None):
         if before["holder"] != after_road["holder"] or any(
                 a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
-    if not (checked and points_unchanged(state, after, written)):
+    if not checked or not points_unchanged(state, after, written):
         check_victory(context)
     return context
 
@@ -338,15 +338,14 @@ def replay(state, moves):
         if kind in ALWAYS_BARRIERS:
             state = apply_owned(state, seat, move, memo, checked)
             checked = True
-            continue
-        # a copy when it holds containers, so that no part of a caller's move ends up in the
-        # state we change (a flat move is kept only in the undo record, never changed)
-        if kind is None or not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
-            move = clone(move)
-        if kind is None or kind == "undo":  # refused, or an undo: it gives back an undo base
-            state = apply(state, seat, move, checked, memo)
+        elif kind is None or kind == "undo":  # refused, or an undo: it gives back an undo base
+            state = apply(state, seat, clone(move), checked, memo)
             checked = kind != "undo"
         else:  # `apply` without its undo test
+            # a copy when it holds containers, so that no part of a caller's move ends up in the
+            # state we change (a flat move is kept only in the undo record, never changed)
+            if not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+                move = clone(move)
             context = apply_in_context(state, seat, move, checked, memo)
             state = undo.record(state, context.state, seat, move, context.barrier)
             checked = True
