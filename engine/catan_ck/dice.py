@@ -46,7 +46,13 @@ def resolve_event(context):
             barbarians.start_attack(context)
             set_stage(context, "attack")
         return
-    deck = roll["event"]  # a gate: progress draws in seat order from the active player
+    deck, red = roll["event"], roll["red"]  # a gate: progress draws in seat order from the active player
+    lowest = red - 1 if red > 2 else 1  # draws_progress(level, red) holds from this level on
+    for player in state["players"]:
+        if player["levels"][deck] >= lowest:
+            break
+    else:
+        return  # nobody draws (most gates)
     for seat in seats_from(state, state["active"]):
         if draws_progress(state["players"][seat]["levels"][deck], roll["red"]):
             progress.draw(context, seat, deck)
