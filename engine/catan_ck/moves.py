@@ -321,6 +321,12 @@ def apply(state, seat, move, checked=False, memo=None):
 ALWAYS_BARRIERS = frozenset({"roll", "end_turn"})
 
 
+# Sections `replay` never changes in place: the options, the board and the pieces of roads and
+# buildings are copied by every context that writes them (COPIED_SECTIONS; only knights change
+# their flags in place), and an undo record is replaced, never changed.
+_KEPT_BY_REPLAY = frozenset({"options", "board", "roads", "buildings", "undo"})
+
+
 def replay(state, moves):
     """The state that applying `moves` ([seat, move] pairs) one by one to `state` gives,
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
@@ -330,7 +336,9 @@ def replay(state, moves):
     sections it owns (the board's production table, the points of the buildings, see
     Context.memo); and after its first move it skips the win check of a move that changed
     nothing the points count."""
-    state = clone(state)
+    # its own copy: the top-level dict and every section it may change in place (the others are
+    # shared with the given state, as `apply` shares the sections a move does not write)
+    state = {key: value if key in _KEPT_BY_REPLAY else clone(value) for key, value in state.items()}
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
     checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
