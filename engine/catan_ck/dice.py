@@ -1,6 +1,9 @@
 """The roll: production dice and event die (CK-DICE, CK-TURN-03/04), production with the
 bank-shortage rule and commodities (CAT-PROD, CK-COMMODITY, CAT-BANK-02)."""
 
+from itertools import compress
+from operator import is_not
+
 from engine.core.text import _
 from engine.catan_ck import barbarians, progress
 from engine.catan_ck.board import GEOMETRY
@@ -84,7 +87,9 @@ def known_production(memo, state, number):
     robber position."""
     hexes, buildings, robber = state["board"]["hexes"], state["buildings"], state["robber"]
     known = memo.get("productions")
-    if known is None or known[0] is not hexes or known[1] is not buildings:
+    if known is not None and known[0] is hexes and known[1] is not buildings:
+        known = memo["productions"] = (hexes, buildings, known[2], _still_owed(known, hexes, buildings))
+    if known is None or known[0] is not hexes:
         table = memo.get("production")
         if table is None or table[0] is not hexes:
             by_number = production_table(hexes)
@@ -98,6 +103,24 @@ def known_production(memo, state, number):
         full = paid_in_full(owed)
         entry = known[3][key] = (owed, full, _record(full[1]))
     return entry
+
+
+def _still_owed(known, hexes, buildings):
+    """The entries of `known` (a replay's, for an earlier buildings section) that `buildings`
+    leaves as they were: those of numbers whose hexes touch no building placed, changed or
+    removed since. A building a move did not change is the same object in both sections
+    (copy-on-write), so the changed ones are picked by identity, in C."""
+    before = known[1]
+    changed = list(compress(buildings, map(is_not, buildings.values(), map(before.get, buildings))))
+    if len(before) > len(buildings) - len(changed):  # a building may have been removed
+        changed += [x for x in before if x not in buildings]
+    numbers = set()
+    for intersection in changed:
+        for name in GEOMETRY.intersection_hexes[intersection]:
+            record = hexes.get(name)
+            if record is not None:
+                numbers.add(record["number"])
+    return {key: entry for key, entry in known[3].items() if (key if type(key) is int else key[0]) not in numbers}
 
 
 def _record(received):

@@ -12,6 +12,7 @@ from engine.core.rng import Rng
 from engine.catan_ck import apply, legal_moves, new, outcome, replay, to_act
 from engine.catan_ck.bots import greedy_move, random_move
 from engine.catan_ck.board import GEOMETRY
+from engine.catan_ck.data.terrains import TERRAINS
 from engine.catan_ck.preferences import DEFAULTS as PREFERENCE_DEFAULTS
 from engine.catan_ck.scoring import points
 from tests.engine.catan_ck.helpers import empty_board, give, put, with_roll
@@ -177,4 +178,34 @@ def test_replay_ends_the_game_when_a_later_move_reveals_a_victory_card_of_the_ac
     expected = apply(apply(state, *moves[0]), *moves[1])
     assert expected["players"][seat]["revealed"] == ["printer-1"]
     assert outcome(expected) is not None and expected["result"]["winner"] == seat
+    assert replay(state, moves) == expected
+
+
+def test_replay_pays_a_city_built_between_two_rolls_of_the_same_number():
+    # a replay keeps what each number owes while the buildings stay the same objects, and
+    # after a move that changed them only the numbers whose hexes touch a changed building
+    # are counted again: the city must pay its second card on the next roll of that number
+    state = empty_board(seed=2, stage="roll")
+    seat = state["active"]
+    following = state["order"][(state["order"].index(seat) + 1) % len(state["order"])]
+    name, record = next((h, r) for h, r in state["board"]["hexes"].items()
+                        if r["number"] and r["number"] != 7 and h != state["robber"])
+    corner = GEOMETRY.hex_corners[name][0]
+    put(state, seat, "settlement", corner)
+    give(state, seat, ore=3, grain=2)
+    total = record["number"]
+    for start in range(1, 500000):  # both rolls show `total`, and the event die no attack
+        rng = Rng(start)
+        first = [rng.below(6) for _ in range(3)]
+        second = [rng.below(6) for _ in range(3)]
+        if first[0] + first[1] + 2 == total == second[0] + second[1] + 2 and first[2] > 2 and second[2] > 2:
+            state["rng"] = start
+            break
+    moves = [[seat, {"type": "roll"}], [seat, {"type": "build_city", "intersection": corner}],
+             [seat, {"type": "end_turn"}], [following, {"type": "roll"}]]
+    expected = state
+    for move in moves:
+        expected = apply(expected, *move)
+    assert expected["turn"]["production"][str(seat)][TERRAINS[record["terrain"]]["resource"]] == 1  # and its commodity
+    assert sum(expected["turn"]["production"][str(seat)].values()) == 2
     assert replay(state, moves) == expected
