@@ -4,6 +4,7 @@ Placement checks return None when allowed, else the reason (a msgid with its arg
 `legal_moves` and `apply` share one rule.
 """
 
+from engine.core.errors import IllegalMove
 from engine.core.text import _
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import can_pay, need, pay, refuse
@@ -98,8 +99,8 @@ def discard_limit(state, seat):
 
 
 def _pay_for(context, seat, what):
-    need(can_pay(context.state["players"][seat]["hand"], COSTS[what]),
-         _("You cannot pay for this."))
+    if not can_pay(context.state["players"][seat]["hand"], COSTS[what]):  # not need(): every build asks
+        raise IllegalMove(_("You cannot pay for this."))
     pay(context, seat, COSTS[what])
 
 
@@ -127,7 +128,8 @@ def place_city(context, seat, intersection):
 
 def do_build_road(context, seat, move):
     state = context.state
-    need(state["players"][seat]["supply"]["road"] > 0, _("You have no road left."))
+    if state["players"][seat]["supply"]["road"] <= 0:
+        raise IllegalMove(_("You have no road left."))
     refuse(road_refusal(state, seat, move["path"]))
     _pay_for(context, seat, "road")
     place_road(context, seat, move["path"])

@@ -142,10 +142,9 @@ def play_warlord(context, seat, move):
 def merchant_hexes(state, seat):
     """CK-MERCHANT-01: a land hex touching a building of the player (option: a settlement)."""
     only_settlements = state["options"]["merchant_site"] == "settlement"
-    return [h for h in GEOMETRY.land_names if any(
-        state["buildings"].get(x, {}).get("owner") == seat
-        and (not only_settlements or state["buildings"][x]["kind"] == "settlement")
-        for x in GEOMETRY.hex_corners[h])]
+    sites = {x for x, building in state["buildings"].items()
+             if building["owner"] == seat and (not only_settlements or building["kind"] == "settlement")}
+    return [h for h in GEOMETRY.land_names if not sites.isdisjoint(GEOMETRY.hex_corners[h])]
 
 
 def play_merchant(context, seat, move):

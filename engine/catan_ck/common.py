@@ -46,6 +46,18 @@ def refuse(refusal):
         raise IllegalMove(refusal[0], **refusal[1])
 
 
+# The mark in `Context.written` of a piece section whose pieces were added, removed or replaced
+# (`section`), beside `(key, None)`, which any copy of it leaves (`entry` too).
+PLACED = "placed"
+
+
+def moved_pieces(written, key):
+    """Whether a move may have added, removed or replaced a piece of section `key`, or
+    changed who holds it (`written`: its context's): not when it changed pieces only through
+    `entry` (a knight activated or promoted, a city, a wall, a metropolis)."""
+    return key in written or (key, PLACED) in written
+
+
 class Context:
     """Copy-on-write view of a state being changed by one move."""
 
@@ -70,14 +82,20 @@ class Context:
         """A section of pieces (`knights`, `buildings`, `roads`) copied one level deep: add,
         remove or replace entries; change an entry in place only through `entry`. A move
         touches one or two pieces of dozens, so the others stay shared with the old state."""
+        self.written.add((key, PLACED))
+        return self._section(key)
+
+    def _section(self, key):
         if key not in self.written and (key, None) not in self.written:
             self.state[key] = dict(self.state[key])
             self.written.add((key, None))
         return self.state[key]
 
     def entry(self, key, name):
-        """One piece of a section (a knight, a building), copied once to be changed in place."""
-        section = self.section(key)
+        """One piece of a section (a knight, a building), copied once to be changed in place.
+        Its place and owner stay (no rule changes them here): a section written only through
+        `entry` holds the same pieces where they were (see `moved_pieces`)."""
+        section = self._section(key)
         if key not in self.written and (key, name) not in self.written:
             section[name] = section[name].copy()  # a piece is a flat dict
             self.written.add((key, name))
@@ -100,13 +118,14 @@ class Context:
         return self.state["players"][seat]
 
     def player_item(self, seat, item):
-        player = self.player(seat)
         key = ("player_item", seat, item)
-        if key not in self.written:
-            value = player[item]
-            player[item] = value.copy() if item in FLAT_ITEMS else clone(value)
-            self.written.add(key)
-        return player[item]
+        if key in self.written:  # copied already, with its player
+            return self.state["players"][seat][item]
+        player = self.player(seat)
+        value = player[item]
+        player[item] = value = value.copy() if item in FLAT_ITEMS else clone(value)
+        self.written.add(key)
+        return value
 
     def draw(self, method, *args):
         """One draw from the state's generator (CAT-GAME-04); the move becomes a barrier."""
@@ -147,9 +166,18 @@ COPIED_SECTIONS = frozenset({"roads", "buildings", "knights", "board"})
 class OwnedContext(Context):
     """A context that changes the given state's sections in place (the pieces excepted),
     for a state nobody reads again: `moves.replay` uses it on its own copy for moves that
-    can never be taken back, so no undo base keeps the state before them."""
+    can never be taken back, so no undo base keeps the state before them. The state itself is
+    changed too (no top-level copy): `moves.apply_owned` keeps what it compares before and after."""
 
     __slots__ = ()
+
+    def __init__(self, state, memo=None):
+        self.state = state
+        self.written = set()
+        self.barrier = False
+        self.events = []
+        self.rng = None
+        self.memo = memo
 
     def write(self, key):
         if key in COPIED_SECTIONS:

@@ -12,6 +12,7 @@ Card choices with many answers are listed by `legal_moves` by their constraints 
 replaces it with the chosen `{type: n}` adding up to k (see `sample_card_choice`).
 """
 
+from engine.core.errors import IllegalMove
 from engine.core.text import _
 from engine.catan_ck import barbarians, progress
 from engine.catan_ck.common import need
@@ -27,8 +28,8 @@ DECISION_MOVES = {"discard": "discard", "lose_city": "lose_city", "choose_deck":
 
 def decision_of(state, seat, move, kind):
     decision = find_decision(state, move.get("decision"))
-    need(decision is not None and decision["seat"] == seat and decision["kind"] == kind,
-         _("There is no such decision open for you."))
+    if decision is None or decision["seat"] != seat or decision["kind"] != kind:  # not need(): every answer asks
+        raise IllegalMove(_("There is no such decision open for you."))
     return decision
 
 

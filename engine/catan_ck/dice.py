@@ -1,6 +1,9 @@
 """The roll: production dice and event die (CK-DICE, CK-TURN-03/04), production with the
 bank-shortage rule and commodities (CAT-PROD, CK-COMMODITY, CAT-BANK-02)."""
 
+from itertools import compress
+from operator import is_not
+
 from engine.core.text import _
 from engine.catan_ck import barbarians, progress
 from engine.catan_ck.board import GEOMETRY
@@ -46,7 +49,13 @@ def resolve_event(context):
             barbarians.start_attack(context)
             set_stage(context, "attack")
         return
-    deck = roll["event"]  # a gate: progress draws in seat order from the active player
+    deck, red = roll["event"], roll["red"]  # a gate: progress draws in seat order from the active player
+    lowest = red - 1 if red > 2 else 1  # draws_progress(level, red) holds from this level on
+    for player in state["players"]:
+        if player["levels"][deck] >= lowest:
+            break
+    else:
+        return  # nobody draws (most gates)
     for seat in seats_from(state, state["active"]):
         if draws_progress(state["players"][seat]["levels"][deck], roll["red"]):
             progress.draw(context, seat, deck)
@@ -64,25 +73,59 @@ def production_table(hexes, number=None):
     return table
 
 
-def production_owed(state, number, memo=None):
-    """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05).
-    `memo` (a replay's, see Context.memo; only for a board and buildings the move did not
-    write, so never changed in place again) keeps the board's table, and what each number
-    owes, while the board and the buildings stay the same objects; the result is then
-    shared, to be read only (as pay_production does)."""
+def production_owed(state, number):
+    """{seat: {card type: count}} owed for production number `number` (CAT-PROD-01..05)."""
     hexes, buildings, robber = state["board"]["hexes"], state["buildings"], state["robber"]
-    if memo is None:
-        return _owed(production_table(hexes, number), number, robber, buildings)
-    known = memo.get("production")
+    return _owed(production_table(hexes, number), number, robber, buildings)
+
+
+def known_production(memo, state, number):
+    """(owed, paid_in_full(owed), the production record of paying it in full) for a replay's
+    board and buildings (see Context.memo: sections the move did not write, so never
+    changed in place again), kept while both stay the same objects; shared, to be read only.
+    The robber matters only on a hex of the rolled number: elsewhere one entry serves every
+    robber position."""
+    hexes, buildings, robber = state["board"]["hexes"], state["buildings"], state["robber"]
+    known = memo.get("productions")
+    if known is not None and known[0] is hexes and known[1] is not buildings:
+        known = memo["productions"] = (hexes, buildings, known[2], _still_owed(known, hexes, buildings))
     if known is None or known[0] is not hexes:
-        known = memo["production"] = (hexes, production_table(hexes))
-    owing = memo.get("owed")
-    if owing is None or owing[0] is not hexes or owing[1] is not buildings:
-        owing = memo["owed"] = (hexes, buildings, {})
-    owed = owing[2].get((number, robber))
-    if owed is None:
-        owed = owing[2][(number, robber)] = _owed(known[1], number, robber, buildings)
-    return owed
+        table = memo.get("production")
+        if table is None or table[0] is not hexes:
+            by_number = production_table(hexes)
+            table = memo["production"] = (hexes, by_number,
+                                          {n: frozenset(entry[0] for entry in entries) for n, entries in by_number.items()})
+        known = memo["productions"] = (hexes, buildings, table, {})
+    key = (number, robber) if robber in known[2][2].get(number, ()) else number
+    entry = known[3].get(key)
+    if entry is None:
+        owed = _owed(known[2][1], number, robber, buildings)
+        full = paid_in_full(owed)
+        entry = known[3][key] = (owed, full, _record(full[1]))
+    return entry
+
+
+def _still_owed(known, hexes, buildings):
+    """The entries of `known` (a replay's, for an earlier buildings section) that `buildings`
+    leaves as they were: those of numbers whose hexes touch no building placed, changed or
+    removed since. A building a move did not change is the same object in both sections
+    (copy-on-write), so the changed ones are picked by identity, in C."""
+    before = known[1]
+    changed = list(compress(buildings, map(is_not, buildings.values(), map(before.get, buildings))))
+    if len(before) > len(buildings) - len(changed):  # a building may have been removed
+        changed += [x for x in before if x not in buildings]
+    numbers = set()
+    for intersection in changed:
+        for name in GEOMETRY.intersection_hexes[intersection]:
+            record = hexes.get(name)
+            if record is not None:
+                numbers.add(record["number"])
+    return {key: entry for key, entry in known[3].items() if (key if type(key) is int else key[0]) not in numbers}
+
+
+def _record(received):
+    """The turn's production record: what each seat received, by seat in order."""
+    return {str(seat): cards for seat, cards in sorted(received.items())}
 
 
 def _owed(table, number, robber, buildings):
@@ -154,18 +197,12 @@ def pay_production(bank, owed, full=None):
 def produce(context):
     state = context.state
     written = context.written
-    settled = "board" not in written and "buildings" not in written and ("buildings", None) not in written
-    memo = context.memo if settled else None
-    owed = production_owed(state, state["turn"]["roll"]["total"], memo)
-    full = None
-    if memo is not None:  # owed is memo's too: what paying it in full gives is kept with it
-        paid = memo.get("paid")
-        if paid is None:
-            paid = memo["paid"] = {}
-        known = paid.get(id(owed))
-        if known is None or known[0] is not owed:
-            known = paid[id(owed)] = (owed, paid_in_full(owed))
-        full = known[1]
+    number = state["turn"]["roll"]["total"]
+    memo = context.memo
+    if memo is None or "board" in written or "buildings" in written or ("buildings", None) in written:
+        owed, full, record = production_owed(state, number), None, None
+    else:
+        owed, full, record = known_production(memo, state, number)
     received = pay_production(state["bank"], owed, full)
     if received:
         bank = context.write("bank")
@@ -174,5 +211,7 @@ def produce(context):
             for card, count in cards.items():
                 hand[card] += count
                 bank[card] -= count
-    context.write("turn")["production"] = {str(seat): cards for seat, cards in sorted(received.items())}
+    if full is None or received is not full[1]:  # not paid in full: a record of its own
+        record = _record(received)
+    context.write("turn")["production"] = record
     return received

@@ -6,6 +6,7 @@ is set at the start of its owner's turn for every active knight and cleared when
 acts, is placed, or is deactivated by an attack (CK-KNIGHT-05); activation never sets it.
 """
 
+from engine.core.errors import IllegalMove
 from engine.core.text import _
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import can_pay, need, pay, refuse
@@ -64,7 +65,8 @@ def knight_refusal(state, seat, intersection):
 
 def own_knight(state, seat, intersection):
     knight = state["knights"].get(intersection)
-    need(knight is not None and knight["owner"] == seat, _("You have no knight there."))
+    if knight is None or knight["owner"] != seat:  # a test, not need(): the text only to refuse
+        raise IllegalMove(_("You have no knight there."))
     return knight
 
 
@@ -76,9 +78,11 @@ def place_knight(context, seat, intersection, strength, active=False):
 
 def do_build_knight(context, seat, move):
     state = context.state
-    need(state["players"][seat]["supply"]["knights"]["1"] > 0, _("You have no basic knight left."))
+    if state["players"][seat]["supply"]["knights"]["1"] <= 0:
+        raise IllegalMove(_("You have no basic knight left."))
     refuse(knight_refusal(state, seat, move["intersection"]))
-    need(can_pay(state["players"][seat]["hand"], COSTS["knight"]), _("You cannot pay for this."))
+    if not can_pay(state["players"][seat]["hand"], COSTS["knight"]):
+        raise IllegalMove(_("You cannot pay for this."))
     pay(context, seat, COSTS["knight"])
     place_knight(context, seat, move["intersection"], 1)
 
@@ -86,8 +90,10 @@ def do_build_knight(context, seat, move):
 def do_activate_knight(context, seat, move):
     state = context.state
     knight = own_knight(state, seat, move["intersection"])
-    need(not knight["active"], _("This knight is already active."))
-    need(can_pay(state["players"][seat]["hand"], COSTS["activate_knight"]), _("You cannot pay for this."))
+    if knight["active"]:
+        raise IllegalMove(_("This knight is already active."))
+    if not can_pay(state["players"][seat]["hand"], COSTS["activate_knight"]):
+        raise IllegalMove(_("You cannot pay for this."))
     pay(context, seat, COSTS["activate_knight"])
     context.entry("knights", move["intersection"])["active"] = True
 
@@ -111,7 +117,8 @@ def do_promote_knight(context, seat, move):
     state = context.state
     intersection = move["intersection"]
     refuse(promotion_refusal(state, seat, intersection))
-    need(can_pay(state["players"][seat]["hand"], COSTS["promote_knight"]), _("You cannot pay for this."))
+    if not can_pay(state["players"][seat]["hand"], COSTS["promote_knight"]):
+        raise IllegalMove(_("You cannot pay for this."))
     pay(context, seat, COSTS["promote_knight"])
     promote(context, seat, intersection)
 

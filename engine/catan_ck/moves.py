@@ -8,7 +8,7 @@ is checked (CK-WIN-02).
 """
 
 from itertools import compress
-from operator import is_not
+from operator import is_not, ne
 
 from engine.core import undo
 from engine.core.errors import IllegalMove
@@ -17,7 +17,7 @@ from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck import (
     building, cards, decisions, dice, domestic, improvements, knights, preferences, seven, setup, trade, turn,
 )
-from engine.catan_ck.common import CONTAINER_TYPES, Context, OwnedContext, clone
+from engine.catan_ck.common import CONTAINER_TYPES, Context, OwnedContext, clone, moved_pieces
 from engine.catan_ck.scoring import check_victory, update_longest_road
 
 STR, INT, OPT_INT, OPT_STR, CARDS, LIST, OPT_LIST = (
@@ -116,28 +116,66 @@ HANDLERS = {
 }
 
 
-_VALIDATORS = {
-    STR: lambda value: type(value) is str,
-    INT: lambda value: type(value) is int,
-    OPT_INT: lambda value: value is None or type(value) is int,
-    OPT_STR: lambda value: value is None or type(value) is str,
-    CARDS: lambda value: type(value) is dict,
-    OPT_LIST: lambda value: value is None or (type(value) is list and all(type(item) is int for item in value)),
-    LIST: lambda value: type(value) is list and all(type(item) is str for item in value),
+def _ints(value):
+    return all(type(item) is int for item in value)
+
+
+def _strs(value):
+    return all(type(item) is str for item in value)
+
+
+# per kind of field: the types its value may have, and a check of a list's items (or None)
+_KINDS = {
+    STR: ((str,), None),
+    INT: ((int,), None),
+    OPT_INT: ((int, type(None)), None),
+    OPT_STR: ((str, type(None)), None),
+    CARDS: ((dict,), None),
+    OPT_LIST: ((list, type(None)), _ints),
+    LIST: ((list,), _strs),
 }
-# per move type, built once: the keys a move may carry and (field, check, required) in order
+# per move type, built once: the keys a move may carry and (field, types, items check, required)
+# in order; a type is compared exactly (a bool is no int)
 _CHECKS = {
     move_type: (frozenset(fields) | {"type", "timeout"},
-                tuple((key, _VALIDATORS[kind], key not in OPTIONAL and (move_type != "play_progress" or key == "card"))
+                tuple((key, *_KINDS[kind], key not in OPTIONAL and (move_type != "play_progress" or key == "card"))
                       for key, kind in fields.items()))
     for move_type, (fields, _who) in SCHEMA.items()
 }
+
+
+class _Missing:
+    """The type of the value `_plain_test` reads for a field a move leaves out."""
+
+
+def _plain_test(move_type, allowed, checks):
+    """A function telling at once that a move of `move_type` passes `check_schema`: no
+    timeout, no unknown field, every field present that must be, each value of a right type.
+    Written out per move type (one expression, no loop: every move asks); None for a type with
+    a list field (its items are checked too). A move it does not pass gets the checks below,
+    which name what is wrong."""
+    if any(items is not None for _key, _types, items, _required in checks):
+        return None
+    names = {"allowed": allowed, "MISSING": _Missing()}
+    terms = ['"timeout" not in move', "allowed.issuperset(move)"]
+    for index, (key, types, _items, required) in enumerate(checks):
+        names["types%d" % index] = types if required else types + (_Missing,)
+        terms.append("type(move.get(%r, MISSING)) in types%d" % (key, index))
+    code = "def passes(move):\n    return %s\n" % " and ".join(terms)
+    exec(compile(code, "<check_schema %s>" % move_type, "exec"), names)
+    return names["passes"]
+
+
+_PASSES = {move_type: _plain_test(move_type, allowed, checks) for move_type, (allowed, checks) in _CHECKS.items()}
 
 
 def check_schema(move):
     if not isinstance(move, dict):
         raise IllegalMove(_("A move must be a mapping with a type."))
     move_type = move.get("type")
+    passes = _PASSES.get(move_type)
+    if passes is not None and passes(move):
+        return move_type
     entry = _CHECKS.get(move_type)  # one lookup; SCHEMA and _CHECKS have the same keys
     if entry is None:
         raise IllegalMove(_("Unknown move type."))
@@ -148,13 +186,17 @@ def check_schema(move):
     timeout = move.get("timeout")
     if not (timeout is None or (timeout is True and move_type in TIMEOUT_MOVES)):
         raise IllegalMove(_("The field {field} has a wrong value."), field="timeout")
-    for key, valid, required in checks:
-        if key not in move:
+    for key, types, items, required in checks:
+        value = move.get(key, _MISSING)
+        if value is _MISSING:
             if required and not timeout:
                 raise IllegalMove(_("The move lacks the field {field}."), field=key)
-        elif not valid(move[key]):
+        elif type(value) not in types or (items is not None and value is not None and not items(value)):
             raise IllegalMove(_("The field {field} has a wrong value."), field=key)
     return move_type
+
+
+_MISSING = object()
 
 
 def _need(condition, reason, **args):
@@ -162,10 +204,14 @@ def _need(condition, reason, **args):
         raise IllegalMove(reason, **args)
 
 
+_WHO = {move_type: who for move_type, (_fields, who) in SCHEMA.items()}
+_ANSWERS = frozenset({"decision", "trade"})
+
+
 def check_turn(state, seat, move_type, move):
     """Whether `seat` may make a move of this type now (the rule checks come after)."""
-    who = SCHEMA[move_type][1]
-    if who == "decision" or who == "trade" or (who == "progress" and move.get("decision") is not None):
+    who = _WHO[move_type]
+    if who in _ANSWERS or (who == "progress" and move.get("decision") is not None):
         return  # the handler checks that the decision (or the offer) concerns this seat
     if who == "setup":
         _need(state["phase"] == "setup" and seat == state["active"], _("It is not your turn to place."))
@@ -197,32 +243,34 @@ def check_turn(state, seat, move_type, move):
         raise IllegalMove(reasons.get(stage, _("This is not possible now.")))
 
 
-def road_seats_changed(before, after):
+def road_seats_changed(before, after, written=None):
     """The seats whose Longest Road a move may have changed: owners of roads built or
     removed, and owners of roads touching an intersection whose holder changed (another
     player's building or knight cuts a road, CAT-ROAD-LONGEST-01). Most moves change
     neither, and then every length and the award stay as they were; a road of another seat
-    far from the change keeps its length, so only these seats are measured again."""
+    far from the change keeps its length, so only these seats are measured again.
+    `written` (the move's context's): a building or knight section the move changed only
+    through `Context.entry` holds the same pieces where they were, and is not compared."""
     old_roads, new_roads = before["roads"], after["roads"]
     if old_roads is new_roads and before["buildings"] is after["buildings"] and before["knights"] is after["knights"]:
         return set()  # no piece changed (most moves)
     seats = set()
     if old_roads is not new_roads:
         added = 0
-        for path, owner in new_roads.items():
+        # the roads whose owner differs (new or taken over), picked in C
+        for path in compress(new_roads, map(ne, new_roads.values(), map(old_roads.get, new_roads))):
             previous = old_roads.get(path)
-            if previous != owner:
-                seats.add(owner)
-                if previous is None:
-                    added += 1
-                else:
-                    seats.add(previous)
+            seats.add(new_roads[path])
+            if previous is None:
+                added += 1
+            else:
+                seats.add(previous)
         if len(old_roads) + added > len(new_roads):  # a road was removed (Diplomat)
             seats.update(owner for path, owner in old_roads.items() if path not in new_roads)
     touched = []
     for key in ("buildings", "knights"):
         old, new = before[key], after[key]
-        if old is new:
+        if old is new or (written is not None and not moved_pieces(written, key)):
             continue
         # an unchanged piece is the same object in both sections: compared in C, one pass
         for x in compress(new, map(is_not, new.values(), map(old.get, new))):
@@ -239,60 +287,60 @@ def road_seats_changed(before, after):
     return seats
 
 
-def apply_in_context(state, seat, move, context_type=Context, checked=False):
+def apply_in_context(state, seat, move, checked=False, memo=None):
     """The context after `move` (its state and the engine's public events). `checked`: `state`
     came out of `apply`, whose win check leaves the active player below the target while the
     game is in play; `replay` passes it to skip the check after a move that changed none of
-    what the active player's points count (scoring.points)."""
+    what the active player's points count (scoring.points), and its `memo` (Context.memo)."""
     if state["phase"] == "over":
         raise IllegalMove(_("The game is over."))
     move_type = check_schema(move)
     check_turn(state, seat, move_type, move)
-    if checked and state["phase"] == "play":  # values: an owned context changes players in place
-        player = state["players"][state["active"]]
-        counted = (player["defenders"], tuple(player["revealed"]))
-    else:
-        counted = None
-    context = context_type(state)
+    context = Context(state, memo)
     HANDLERS[move_type](context, seat, move)
     after = context.state
     if after["decisions"] or after["offers"] or after["turn"] and after["turn"]["stage"] == "roll":
         preferences.apply_preferences(context, HANDLERS)  # else nothing a preference answers
-    if context.barrier and "private" not in context.written and state.get("private"):
+    written = context.written
+    if context.barrier and "private" not in written and state.get("private"):
         after["private"] = []
     if state["roads"] is after["roads"] and state["buildings"] is after["buildings"] \
             and state["knights"] is after["knights"]:
         changed = None  # no piece changed (most moves): see road_seats_changed
     else:
-        changed = road_seats_changed(state, after)
+        changed = road_seats_changed(state, after, written)
     if changed:
         before, after_road = update_longest_road(context, changed)
         if before["holder"] != after_road["holder"] or any(
                 a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
-    if counted is None or not points_unchanged(state, after, counted):
+    if not checked or not points_unchanged(state, after, written):
         check_victory(context)
     return context
 
 
-def points_unchanged(before, after, counted):
-    """Whether the move left the same active player in play with the same buildings, Longest
-    Road, merchant (sections a move replaces when it changes them) and `counted` (defenders,
-    revealed cards) as before it."""
+def points_unchanged(before, after, written):
+    """Whether the move (`written`: its context's) left the same active player in play, as it
+    was before, with the same buildings, Longest Road, merchant (sections a move replaces when
+    it changes them), defenders and revealed cards. The state before the move is never
+    changed (copy-on-write): players the move did not write are the same dicts."""
     active = before["active"]
-    if after["phase"] != "play" or after["active"] != active or after["buildings"] is not before["buildings"] \
-            or after["longest_road"] is not before["longest_road"] or after["merchant"] is not before["merchant"]:
+    if before["phase"] != "play" or after["phase"] != "play" or after["active"] != active \
+            or after["buildings"] is not before["buildings"] or after["longest_road"] is not before["longest_road"] \
+            or after["merchant"] is not before["merchant"]:
         return False
-    player = after["players"][active]
-    return player["defenders"] == counted[0] and tuple(player["revealed"]) == counted[1]
+    if "players" not in written:
+        return True
+    player, previous = after["players"][active], before["players"][active]
+    return player["defenders"] == previous["defenders"] and player["revealed"] == previous["revealed"]
 
 
-def apply(state, seat, move, context_type=Context, checked=False):
+def apply(state, seat, move, checked=False, memo=None):
     if isinstance(move, dict) and move.get("type") == "undo":  # undo.is_undo, inlined: every move asks
         _need(set(move) == {"type"}, _("Unknown field in this move."))
         _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
         return undo.undo(state, apply)
-    context = apply_in_context(state, seat, move, context_type, checked)
+    context = apply_in_context(state, seat, move, checked, memo)
     return undo.record(state, context.state, seat, move, context.barrier or move.get("type") == "end_turn")
 
 
@@ -301,40 +349,92 @@ def apply(state, seat, move, context_type=Context, checked=False):
 ALWAYS_BARRIERS = frozenset({"roll", "end_turn"})
 
 
+# Sections `replay` never changes in place: the options, the board and the pieces of roads and
+# buildings are copied by every context that writes them (COPIED_SECTIONS; only knights change
+# their flags in place), and an undo record is replaced, never changed.
+_KEPT_BY_REPLAY = frozenset({"options", "board", "roads", "buildings", "undo"})
+
+
 def replay(state, moves):
     """The state that applying `moves` ([seat, move] pairs) one by one to `state` gives,
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
     own deep copy of `state` (the caller's state and moves are never changed), on which a
-    roll and an end of turn (half of a game's moves, the costliest) change the sections they
-    write in place instead of copying them; its contexts keep tables of the sections it owns
-    (the board's production table, the points of the buildings, see Context.memo); and after
-    its first move it skips the win check of a move that changed nothing the points count."""
-    state = clone(state)
+    roll and an end of turn (half of a game's moves, the costliest) change the state in place
+    instead of copying what they write (`apply_owned`); its contexts keep tables of the
+    sections it owns (the board's production table, the points of the buildings, see
+    Context.memo); and after its first move it skips the win check of a move that changed
+    nothing the points count."""
+    # its own copy: the top-level dict and every section it may change in place (the others are
+    # shared with the given state, as `apply` shares the sections a move does not write)
+    state = {key: value if key in _KEPT_BY_REPLAY else clone(value) for key, value in state.items()}
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
-
-    def owned(current):
-        return OwnedContext(current, memo)
-
-    def shared(current):
-        return Context(current, memo)
-
     checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
-        if type(move) is dict and move.get("type") in ALWAYS_BARRIERS:
-            # kept nowhere in the state (the undo record ends at a barrier): no copy needed, and
-            # the record is None, as undo.record sets it for a barrier (no undo to check first)
-            state = apply_in_context(state, seat, move, owned, checked).state
-            state["undo"] = None
+        kind = move.get("type") if type(move) is dict else None
+        if kind in ALWAYS_BARRIERS:
+            state = apply_owned(state, seat, move, memo, checked)
             checked = True
-        else:
+        elif kind is None or kind == "undo":  # refused, or an undo: it gives back an undo base
+            state = apply(state, seat, clone(move), checked, memo)
+            checked = kind != "undo"
+        else:  # `apply` without its undo test
             # a copy when it holds containers, so that no part of a caller's move ends up in the
             # state we change (a flat move is kept only in the undo record, never changed)
-            if type(move) is not dict or not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+            if not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
                 move = clone(move)
-            state = apply(state, seat, move, shared, checked)
-            checked = not (type(move) is dict and move.get("type") == "undo")  # an undo gives back an undo base
+            context = apply_in_context(state, seat, move, checked, memo)
+            state = undo.record(state, context.state, seat, move, context.barrier)
+            checked = True
     return state
 
+
+def apply_owned(state, seat, move, memo, checked):
+    """What `apply_in_context` and `apply` give for a roll or an end of turn (`move`, a dict),
+    but changing `state` itself, which only `replay` holds: these moves are never taken back,
+    so no undo base keeps the state before them, and the undo record after them is None (as
+    `undo.record` sets it for a barrier). What the checks after the move compare with the state
+    before it is kept first; the piece sections stay copy-on-write (see OwnedContext)."""
+    phase = state["phase"]
+    if phase == "over":
+        raise IllegalMove(_("The game is over."))
+    # {"type": "roll"} or {"type": "end_turn"} alone passes the schema: neither has a field
+    move_type = move["type"] if len(move) == 1 else check_schema(move)
+    if phase != "play" or seat != state["active"] or state["decisions"] \
+            or state["turn"]["stage"] != _WHO[move_type] or state.get("card_step") is not None:
+        check_turn(state, seat, move_type, move)  # else its checks all pass: the seat's own stage
+    # past the turn check: the game is in play and `seat` is the active player
+    pieces = (state["roads"], state["buildings"], state["knights"])
+    private = state.get("private")
+    if checked and move_type == "roll":  # what the points count (the player is changed in place)
+        player = state["players"][seat]
+        counted = (state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
+                   tuple(player["revealed"]))
+    else:
+        counted = None
+    context = OwnedContext(state, memo)
+    HANDLERS[move_type](context, seat, move)
+    events = len(context.events)
+    if state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll":
+        preferences.apply_preferences(context, HANDLERS)
+    if private and context.barrier and "private" not in context.written:
+        state["private"] = []
+    if pieces[0] is state["roads"] and pieces[1] is state["buildings"] and pieces[2] is state["knights"]:
+        changed = None
+    else:
+        changed = road_seats_changed(dict(zip(("roads", "buildings", "knights"), pieces)), state, context.written)
+        if changed:
+            update_longest_road(context, changed)
+    if counted is not None:  # a roll: points_unchanged, with the sections compared by value
+        if state["phase"] != "play" or state["active"] != seat or counted != (
+                state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
+                tuple(player["revealed"])):
+            check_victory(context)
+    elif move_type != "end_turn" or len(context.events) != events or changed:
+        # an end of turn is checked by its new turn (start_turn): again only when a preference
+        # acted after that check or a road changed
+        check_victory(context)
+    state["undo"] = None
+    return state
 
 to_act = turn.to_act
 

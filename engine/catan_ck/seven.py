@@ -4,6 +4,7 @@ from engine.core.text import _
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.building import discard_limit
 from engine.catan_ck.common import hand_size, need, seats_from
+from engine.catan_ck.data.costs import DISCARD_LIMIT
 from engine.catan_ck.data.terrains import CARD_TYPES
 from engine.catan_ck.data.tokens import PIPS
 from engine.catan_ck.turn import open_decision
@@ -23,7 +24,7 @@ def open_discards(context):
     for seat in seats_from(state, state["active"]):
         hand = state["players"][seat]["hand"]
         size = hand_size(hand)
-        if size <= discard_limit(state, seat):
+        if size <= DISCARD_LIMIT or size <= discard_limit(state, seat):  # walls only raise the limit
             continue
         count = size // 2
         kinds = [card for card in CARD_TYPES if hand[card]]

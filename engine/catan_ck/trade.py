@@ -3,9 +3,9 @@
 Domestic trade (CAT-TRADE-05..07, spec 4.5) is not implemented yet.
 """
 
+from engine.core.errors import IllegalMove
 from engine.core.text import _
 from engine.catan_ck.board import GEOMETRY
-from engine.catan_ck.common import need
 from engine.catan_ck.data.harbours import BANK_RATE, GENERIC_RATE, SPECIAL_RATE
 from engine.catan_ck.data.improvements import ABILITY_LEVEL
 from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, TERRAINS
@@ -60,13 +60,18 @@ def trade_rate(state, seat, give, memo=None):
 def do_maritime_trade(context, seat, move):
     state = context.state
     give, take = move["give"], move["take"]
-    need(give in CARD_TYPES and take in CARD_TYPES, _("Name a resource or commodity."))
-    need(give != take, _("You cannot trade a card type for the same type."))
+    # tests, not need(): a refusal's text is made only to refuse (every trade passes here)
+    if give not in CARD_TYPES or take not in CARD_TYPES:
+        raise IllegalMove(_("Name a resource or commodity."))
+    if give == take:
+        raise IllegalMove(_("You cannot trade a card type for the same type."))
     written = context.written
     settled = "board" not in written and "buildings" not in written and ("buildings", None) not in written
     rate = trade_rate(state, seat, give, context.memo if settled else None)
-    need(state["players"][seat]["hand"][give] >= rate, _("You need {count} cards of that type."), count=rate)
-    need(state["bank"][take] > 0, _("The bank has no card of that type left."))
+    if state["players"][seat]["hand"][give] < rate:
+        raise IllegalMove(_("You need {count} cards of that type."), count=rate)
+    if state["bank"][take] <= 0:
+        raise IllegalMove(_("The bank has no card of that type left."))
     hand = context.player_item(seat, "hand")
     bank = context.write("bank")
     hand[give] -= rate

@@ -14,8 +14,8 @@ is "turn" (nobody but the deciding seats may act until it is answered) or "roll"
 the next roll waits: the off-turn progress overflow D-04, OQ-46).
 """
 
+from engine.core.errors import IllegalMove
 from engine.core.text import _
-from engine.catan_ck.common import need, seats_from
 from engine.catan_ck.data.improvements import PROGRESS_HAND_LIMIT
 from engine.catan_ck.domestic import end_of_turn
 from engine.catan_ck.scoring import check_victory
@@ -132,11 +132,13 @@ def progress_over_limit(state, seat):
 def do_end_turn(context, seat, move):
     """CK-TURN-07: the hand is down to 4 progress cards first; turn-scoped effects end."""
     state = context.state
-    need(not progress_over_limit(state, seat),
-         _("Discard down to {limit} progress cards before ending your turn."), limit=PROGRESS_HAND_LIMIT)
+    if progress_over_limit(state, seat):  # a test, not need(): the text is made only to refuse
+        raise IllegalMove(_("Discard down to {limit} progress cards before ending your turn."),
+                          limit=PROGRESS_HAND_LIMIT)
     context.barrier = True
     end_of_turn(context)
-    following = seats_from(state, seat)[1]
+    order = state["order"]
+    following = order[(order.index(seat) + 1) % len(order)]  # seats_from(state, seat)[1], no lists made
     start_turn(context, following, state["turn"]["number"] + 1)
 
 

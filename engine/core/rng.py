@@ -6,6 +6,7 @@ the same seed draws the same tiles, and no randomness exists outside `new` and
 """
 
 _MASK = (1 << 64) - 1
+_LIMITS = {}  # n -> the largest multiple of n not above _MASK: draws at or over it are redrawn
 
 
 class Rng:
@@ -30,12 +31,21 @@ class Rng:
 
     def below(self, n):
         """Uniform integer in [0, n) without modulo bias."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = _MASK - (_MASK % n)
-        while True:
-            value = self.next64()
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = _MASK - (_MASK % n)
+            if type(n) is int and len(_LIMITS) < 4096:  # games draw below a few small counts
+                _LIMITS[n] = limit
+        state = self.state
+        while True:  # next64, inlined: every die, draw and shuffle step comes through here
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
             if value < limit:
+                self.state = state
                 return value % n
 
     def choice(self, items):

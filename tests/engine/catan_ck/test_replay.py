@@ -12,8 +12,10 @@ from engine.core.rng import Rng
 from engine.catan_ck import apply, legal_moves, new, outcome, replay, to_act
 from engine.catan_ck.bots import greedy_move, random_move
 from engine.catan_ck.board import GEOMETRY
+from engine.catan_ck.data.terrains import TERRAINS
+from engine.catan_ck.preferences import DEFAULTS as PREFERENCE_DEFAULTS
 from engine.catan_ck.scoring import points
-from tests.engine.catan_ck.helpers import empty_board, give, put
+from tests.engine.catan_ck.helpers import empty_board, give, put, with_roll
 
 
 def played(players, seed, chooser, limit):
@@ -133,4 +135,77 @@ def test_replay_trades_at_a_harbour_rate_from_the_move_after_the_settlement_that
     for move in moves:
         expected = apply(expected, *move)
     assert expected["players"][seat]["hand"]["wool"] == 0  # 4:1, the settlement, then 2:1
+    assert replay(state, moves) == expected
+
+
+def test_replay_ends_the_game_when_a_standing_auto_roll_after_an_end_of_turn_reaches_the_target():
+    # after an end of turn `replay` skips the second win check (the new turn checked its
+    # player at its start), but not when a preference then acted: an automatic roll whose
+    # gate reveals a victory-point card wins at once, as in `apply`
+    state = with_roll(empty_board(seed=2), 3, 2, "science")
+    seat = state["active"]
+    following = state["order"][(state["order"].index(seat) + 1) % len(state["order"])]
+    player = state["players"][following]
+    player["levels"]["science"] = 5  # draws at a green gate whatever the red die shows
+    player["preferences"] = dict(PREFERENCE_DEFAULTS, auto_roll=True)
+    deck = state["decks"]["science"]
+    if "printer-1" in deck:
+        deck.remove("printer-1")
+    deck.insert(0, "printer-1")  # on top: revealed at once, one victory point
+    state["options"]["victory_points"] = points(state, following) + 1
+    expected = apply(state, seat, {"type": "end_turn"})
+    assert outcome(expected) is not None and expected["result"]["winner"] == following
+    assert replay(state, [[seat, {"type": "end_turn"}]]) == expected
+
+
+def test_replay_ends_the_game_when_a_later_move_reveals_a_victory_card_of_the_active_player():
+    # after its first move `replay` skips the win check of a move that wrote no player; an
+    # Alchemist play writes the active player's revealed cards (a gate reveals the Printer)
+    state = with_roll(empty_board(seed=2, stage="roll"), 6, 1, "trade")  # the event die first: a green gate
+    seat = state["active"]
+    other = next(s for s in state["order"] if s != seat)
+    player = state["players"][seat]
+    player["levels"]["science"] = 5  # draws at a green gate whatever the red die shows
+    for deck in state["decks"].values():
+        for card in ("alchemist-1", "printer-1"):
+            if card in deck:
+                deck.remove(card)
+    player["progress"].append("alchemist-1")
+    state["decks"]["science"].insert(0, "printer-1")
+    state["options"]["victory_points"] = points(state, seat) + 1
+    moves = [[other, {"type": "set_preferences", "preferences": {"trade_offers": "decline_all"}}],
+             [seat, {"type": "play_progress", "card": "alchemist-1", "white": 3, "red": 4}]]
+    expected = apply(apply(state, *moves[0]), *moves[1])
+    assert expected["players"][seat]["revealed"] == ["printer-1"]
+    assert outcome(expected) is not None and expected["result"]["winner"] == seat
+    assert replay(state, moves) == expected
+
+
+def test_replay_pays_a_city_built_between_two_rolls_of_the_same_number():
+    # a replay keeps what each number owes while the buildings stay the same objects, and
+    # after a move that changed them only the numbers whose hexes touch a changed building
+    # are counted again: the city must pay its second card on the next roll of that number
+    state = empty_board(seed=2, stage="roll")
+    seat = state["active"]
+    following = state["order"][(state["order"].index(seat) + 1) % len(state["order"])]
+    name, record = next((h, r) for h, r in state["board"]["hexes"].items()
+                        if r["number"] and r["number"] != 7 and h != state["robber"])
+    corner = GEOMETRY.hex_corners[name][0]
+    put(state, seat, "settlement", corner)
+    give(state, seat, ore=3, grain=2)
+    total = record["number"]
+    for start in range(1, 500000):  # both rolls show `total`, and the event die no attack
+        rng = Rng(start)
+        first = [rng.below(6) for _ in range(3)]
+        second = [rng.below(6) for _ in range(3)]
+        if first[0] + first[1] + 2 == total == second[0] + second[1] + 2 and first[2] > 2 and second[2] > 2:
+            state["rng"] = start
+            break
+    moves = [[seat, {"type": "roll"}], [seat, {"type": "build_city", "intersection": corner}],
+             [seat, {"type": "end_turn"}], [following, {"type": "roll"}]]
+    expected = state
+    for move in moves:
+        expected = apply(expected, *move)
+    assert expected["turn"]["production"][str(seat)][TERRAINS[record["terrain"]]["resource"]] == 1  # and its commodity
+    assert sum(expected["turn"]["production"][str(seat)].values()) == 2
     assert replay(state, moves) == expected
