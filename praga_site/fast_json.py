@@ -26,7 +26,6 @@ PostgreSQL refuses): the engines' states hold only dicts, lists, ints and string
 """
 
 import json
-import re
 
 import orjson
 
@@ -36,20 +35,29 @@ _ENCODE_OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | o
 # by a plain substring search (a regular expression took ~20x as long on a Catan state).
 _DIGITS = bytes(ord("0") if chr(byte).isdigit() and byte < 128 else ord(" ") for byte in range(256))
 _LONG_NUMBER = b"0" * 19
-
-
-_DIGIT_RUN = re.compile(rb"-?[0-9]{19,}")
 SMALLEST, LARGEST = -2**63, 2**64 - 1  # the integers orjson reads as integers
 
 
 def _may_hold_long_integer(raw):
+    """True if a run of digits in `raw` (with a minus before it) is out of orjson's range. The
+    games' random generators keep a 20-digit state, so a run is looked at in most states: by
+    substring searches, ~20x as fast as a regular expression's findall here."""
     if isinstance(raw, str):
         raw = raw.encode("utf-8", "surrogatepass")
-    if _LONG_NUMBER not in raw.translate(_DIGITS):
-        return False
-    # Over 21 characters it is out of range (or has leading zeros: then only slower); int() of
-    # a run over 4,300 digits would raise.
-    return any(len(run) > 21 or not SMALLEST <= int(run) <= LARGEST for run in _DIGIT_RUN.findall(raw))
+    mapped = raw.translate(_DIGITS)
+    start = mapped.find(_LONG_NUMBER)
+    while start != -1:
+        end = mapped.find(b" ", start)
+        end = len(mapped) if end == -1 else end
+        # Over 20 digits it is out of range (or has leading zeros: then only slower); int() of a
+        # run over 4,300 digits would raise.
+        if end - start > 20:
+            return True
+        value = int(raw[start:end])
+        if not SMALLEST <= (-value if raw[start - 1:start] == b"-" else value) <= LARGEST:
+            return True
+        start = mapped.find(_LONG_NUMBER, end)
+    return False
 
 
 def loads(raw):
