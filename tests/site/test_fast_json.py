@@ -180,3 +180,19 @@ def test_the_locked_read_gives_the_stored_state_as_the_orm_reads_it(toy_game):
     # jsonb keeps its own key order: the same as the ORM's read, and the same values as written
     assert repr(locked.state) == repr(Game.objects.get(pk=toy_game.pk).state) and locked.state == state
     assert type(locked.state["big"][0]) is int
+
+
+@pytest.mark.django_db
+def test_postgresql_keeps_the_state_as_the_json_text_a_move_wrote(toy_game, alice_client):
+    """games/state_field.py: a json column, which keeps the compact text fast_json wrote (no jsonb
+    parsing and printing); its value is the one jsonb stored before."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite keeps Django's JSONField as it is")
+    card = toy_game.state["hands"][0][0]
+    assert post_move(alice_client, toy_game, {"type": "select", "card": card}).status_code == 200
+    toy_game.refresh_from_db()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_typeof(state)::text, state::text, state::jsonb = %s::jsonb FROM games_game "
+                       "WHERE id = %s", [json.dumps(toy_game.state), toy_game.pk])
+        kind, stored, same_value = cursor.fetchone()
+    assert (kind, stored, same_value) == ("json", fast_json.dumps(toy_game.state), True)
