@@ -195,4 +195,7 @@ def test_postgresql_keeps_the_state_as_the_json_text_a_move_wrote(toy_game, alic
         cursor.execute("SELECT pg_typeof(state)::text, state::text, state::jsonb = %s::jsonb FROM games_game "
                        "WHERE id = %s", [json.dumps(toy_game.state), toy_game.pk])
         kind, stored, same_value = cursor.fetchone()
+        cursor.execute("SELECT state FROM games_game WHERE id = %s", [toy_game.pk])
+        (raw,) = cursor.fetchone()
     assert (kind, stored, same_value) == ("json", fast_json.dumps(toy_game.state), True)
+    assert raw == stored  # handed over as text (games/apps.py), decoded once, by the field
