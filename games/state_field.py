@@ -2,10 +2,10 @@
 
 Every move writes the whole state (6–14 KB of JSON) and every submit reads it back. As `jsonb`
 PostgreSQL parsed the text into its binary form on each write and printed it back to text on
-each read; as `json` it only checks the text and keeps it as sent. Measured on a 4-player Praga
-state, a locked read and a write of the state cost 280 instead of 450 microseconds of the
-database's CPU, and the state, written compactly by praga_site.fast_json, packs to 2.6 instead
-of 3.5 KB (lz4; docs/performance.md). Nothing queries inside the state (no `state__…` lookups,
+each read; as `json` it only checks the text and keeps it as sent. benchmarks/state_column.py
+(4-player Praga states after 40, 120 and 300 moves): a locked read and a write of the state
+cost 0.52–0.69 times the database's CPU of jsonb, and the state, written compactly by
+praga_site.fast_json, packs to 2.6–2.9 KB instead of 3.5–4.2 KB (lz4; docs/performance.md). Nothing queries inside the state (no `state__…` lookups,
 which `json` would not all offer), so only its values matter, and those are the same: the text
 decodes to what `jsonb` gave, with the keys in the engine's own order (a replay's order) rather
 than jsonb's.

@@ -1,7 +1,8 @@
 """The game's state as PostgreSQL's json (JSON text kept as sent), not jsonb: games/state_field.py.
 
 Every move rewrites the state and every submit reads it: jsonb parsed the text into its binary
-form on each write and printed it back on each read, json only checks it (docs/performance.md).
+form on each write and printed it back on each read, json only checks it
+(benchmarks/state_column.py, docs/performance.md).
 The column keeps lz4 (migration 0016), set again in case the type change dropped it. The type
 change rewrites the games table under an exclusive lock: on a site with many games, run it at a
 quiet moment (docs/deploy.md). Elsewhere than PostgreSQL nothing changes.
