@@ -4,7 +4,6 @@ Authentication: the session (unsafe methods need the CSRF token) or
 `Authorization: Token <key>` (accounts.ApiToken; no CSRF needed).
 """
 
-import json
 from functools import wraps
 
 from django.http import Http404, JsonResponse
@@ -18,6 +17,7 @@ from games import engines, moves, presenters
 from games.access import watchable_game
 from games.numbers import BadParameter, json_number, query_number
 from games.text import render
+from praga_site import fast_json
 
 MAX_BODY = 32_000
 
@@ -141,8 +141,9 @@ def parse_body(request):
 
 def parse_json(raw):
     """The decoded JSON, or None when it is not JSON: bad bytes, numbers over 4,300 digits
-    (ValueError) or nesting deeper than Python's stack (RecursionError; 2 KB of brackets)."""
+    (ValueError) or nesting deeper than Python's stack (RecursionError; 2 KB of brackets).
+    praga_site.fast_json: what the standard library would decode, faster."""
     try:
-        return json.loads(raw)
+        return fast_json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         return None

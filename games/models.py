@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.log_text import LogTextField
+from games.state_field import StateField
 
 DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14]
 
@@ -114,7 +115,7 @@ class Game(models.Model):
     invitation = models.OneToOneField(Invitation, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField()  # secret while the game runs; only a finished game's record carries it
-    state = models.JSONField()
+    state = StateField()  # JSON text on PostgreSQL, not jsonb: games/state_field.py
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
     outcome = models.JSONField(null=True, blank=True)

@@ -23,6 +23,7 @@ GAME_FIELDS = ("version", "updated", "status", "outcome", "finished", "timed_at"
 
 @lru_cache(maxsize=1)
 def _statement():
+    state = Game._meta.get_field("state")  # PostgreSQL's json, not jsonb (games/state_field.py)
     move_fields = [Move._meta.get_field(name) for name in MOVE_FIELDS]
     game_fields = [Game._meta.get_field(name) for name in GAME_FIELDS]
     columns = ", ".join(f'"{field.column}"' for field in move_fields)
@@ -30,7 +31,7 @@ def _statement():
     assignments = ", ".join(f'"{field.column}" = %s' for field in game_fields)
     sql = (f'WITH new_move AS (INSERT INTO "{Move._meta.db_table}" ({columns}) VALUES ({values}) '
            f'RETURNING "{Move._meta.pk.column}") '
-           f'UPDATE "{Game._meta.db_table}" SET "{Game._meta.get_field("state").column}" = %s::jsonb, {assignments} '
+           f'UPDATE "{Game._meta.db_table}" SET "{state.column}" = %s::json, {assignments} '
            f'WHERE "{Game._meta.pk.column}" = %s RETURNING (SELECT "{Move._meta.pk.column}" FROM new_move)')
     return sql, move_fields, game_fields
 

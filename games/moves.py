@@ -16,6 +16,7 @@ from engine.core.errors import IllegalMove
 from engine.core.text import text
 from games import engines, locked_read, move_archive, move_log, move_write, signals
 from games.models import Game, GameEvent, Move
+from praga_site import fast_json
 
 MAX_MOVE_BYTES = 8_000
 MAX_MOVE_DEPTH = 8
@@ -140,15 +141,16 @@ def do_apply_move(checked, request_id):
     """Append the move and cache the new state; the game row is locked."""
     game, now = checked.game, timezone.now()
     before = game.state
-    # A JSON round trip now, so the cached state equals what a replay stores; the text is stored.
-    encoded_state = json.dumps(checked.new_state)
+    # A JSON round trip now, so the cached state equals what a replay stores; the text is stored
+    # (praga_site.fast_json: the same values as the standard library's, in a fraction of the time).
+    encoded_state = fast_json.dumps(checked.new_state)
     row = Move(game=game, seq=game.version + 1, seat=checked.seat.position, payload=checked.move,
                text=checked.log_text, request_id=request_id, created_at=now)
     # The solo opponent's turns played inside this move: in the log right after it.
     if checked.automatic:
         GameEvent.objects.bulk_create([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
                                        for line in checked.automatic])
-    game.state = json.loads(encoded_state)
+    game.state = fast_json.loads(encoded_state)
     game.version = row.seq
     game.updated = now
     update_seats(game, now, before, mover=checked.seat.position)

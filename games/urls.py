@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import include, path
 
-from games import api, views
+from games import views
 from games.notifications import push_views, webhook_views
 
 urlpatterns = [
@@ -28,8 +28,5 @@ urlpatterns = [
     path("games/<int:pk>/sandbox/play/", views.game_sandbox_play, name="game_sandbox_play"),
     path("games/<int:pk>/replay/", views.replay, name="replay"),
     path("games/<int:pk>/replay/<int:step>/", views.replay, name="replay_step"),
-    path("api/games/<int:pk>/", api.game_state, name="api_game"),
-    path("api/games/<int:pk>/version/", api.game_version, name="api_version"),
-    path("api/games/<int:pk>/moves/", api.game_moves, name="api_moves"),
-    path("api/games/<int:pk>/log/", api.game_log, name="api_log"),
+    path("", include("games.api_urls")),
 ]

@@ -6,9 +6,10 @@ allauth state, no htmx, and no page a Content-Security-Policy or a frame rule wo
 Running those layers anyway cost about as much CPU as the bare one-INSERT view's whole request
 (benchmarks/load.py, docs/performance.md). So this middleware, placed right after the security
 middleware (HTTPS redirect, HSTS, nosniff still apply), answers such a request itself as
-Django's documented short-circuit: it resolves the address, and if the view is an API view that
-authenticates tokens itself (`games.api.api_view` marks them `token_api`), activates the
-language of Accept-Language as LocaleMiddleware would and calls the view. Anything else —
+Django's documented short-circuit: it resolves the address among the API's own patterns
+(games/api_urls.py), and if the view is an API view that authenticates tokens itself
+(`games.api.api_view` marks them `token_api`), activates the language of Accept-Language as
+LocaleMiddleware would and calls the view. Anything else —
 another address, a session request, an address that does not resolve — goes down the whole
 stack as before. The view still refuses a bad token (401), so nothing here trusts the header.
 """
@@ -18,6 +19,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 API_PREFIX = "/api/"
+API_URLCONF = "games.api_urls"
 
 
 class TokenApiMiddleware:
@@ -29,7 +31,9 @@ class TokenApiMiddleware:
                 "Authorization", "").startswith("Token "):
             return self.get_response(request)
         try:
-            match = resolve(request.path_info)
+            # The API's own patterns, not the whole tree: tests/site/test_token_requests.py checks
+            # that the site's URLs resolve each API address to the same view.
+            match = resolve(request.path_info, urlconf=API_URLCONF)
         except Resolver404:
             return self.get_response(request)
         if not getattr(match.func, "token_api", False):

@@ -131,3 +131,15 @@ def test_a_full_copy_starts_afresh_and_keeps_no_read_from_before(monkeypatch):
     assert memory.lookup(["a"]) is None and memory.lookup(["c"]) == [3]
     memory.store(generation, ["a"], [0])  # read before the emptying: what a message said may be lost
     assert memory.lookup(["a"]) is None
+
+
+def test_a_write_sets_its_marks_for_their_time_even_after_redis_forgot_the_script(own_redis):
+    """The marks are written by a script sent by its digest: a Redis that restarted, or flushed
+    its scripts, is sent the script again, and the marks are kept (not skipped as a failure)."""
+    client = live_marks.client(live_marks.redis_location())
+    for game in (4545, 4646):
+        client.script_flush()
+        live.report(game, "version", 2, replaced=(1,))
+        current = cache.make_key(f"live:{game}:version")
+        assert client.get(current) == b"2" and client.get(cache.make_key(f"live:{game}:version:superseded:1")) == b"1"
+        assert 0 < client.ttl(current) <= live.MARK_SECONDS

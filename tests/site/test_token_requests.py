@@ -78,3 +78,17 @@ def test_an_unknown_api_address_with_a_token_gets_the_sites_404(alice):
     _token, key = ApiToken.issue(alice)
     response = Client().get("/api/games/nothing-here/", headers={"Authorization": f"Token {key}"})
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("suffix", ["", "version/", "moves/", "log/"])
+def test_the_short_path_resolves_each_api_address_to_the_view_the_sites_urls_give(suffix):
+    """The token middleware resolves among games/api_urls.py only: a pattern of the site's tree
+    that came first and took an API address would be skipped there, and this would fail."""
+    from django.urls import resolve
+
+    from praga_site.token_requests import API_URLCONF
+
+    path = f"/api/games/12/{suffix}"
+    short, full = resolve(path, urlconf=API_URLCONF), resolve(path)
+    assert short.func is full.func and getattr(short.func, "token_api", False)
+    assert (short.args, short.kwargs, short.url_name, short.route) == (full.args, full.kwargs, full.url_name, full.route)
