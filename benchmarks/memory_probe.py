@@ -2,17 +2,19 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/praga_memory REDIS_URL=redis://127.0.0.1:6379/7 \\
     DJANGO_SETTINGS_MODULE=praga_site.settings DEBUG=False SECRET_KEY=… ALLOWED_HOSTS=testserver \\
-    .venv/bin/python benchmarks/memory_probe.py [--requests 200] [--top 25]
+    STATIC_ROOT=<a folder `manage.py collectstatic` filled> \\
+    .venv/bin/python benchmarks/memory_probe.py [--requests 200] [--top 25] [--first [--game ID …]]
 
 Run it on a database seeded by benchmarks/memory.py (it serves the same mix of pages, live
-parts, logs and replay steps, as an anonymous spectator, through Django's test client in this
-one process). `tracemalloc` starts after the site is loaded, so what it lists is what serving
-added and still holds: totals per source file, then the largest allocation sites with their
-call stacks. RSS before and after is printed too; the difference between RSS growth and the
-traced total is memory Python freed but the allocator kept (arenas). Before tracing starts it
-prints the RSS after the first page of each game on the database (memory.py seeds one new
-Catan and one new Queen's Architect game beside the Praga games it serves) and the game
-modules each first page imported.
+parts, logs and replay steps of the three games, as an anonymous spectator, through Django's
+test client in this one process; the pages need the static files' manifest, hence STATIC_ROOT).
+Before tracing starts it prints the RSS after the first page of each game (`--game`: these
+games, in this order) and the game modules each first page imported. `tracemalloc` then starts,
+so what it lists is what serving added and still holds: totals per source file, then the largest
+allocation sites with their call stacks. RSS before and after is printed too; the difference
+between RSS growth and the traced total is memory Python freed but the allocator kept (arenas).
+`--first`: trace each game's first page instead (what it loaded and still holds, by file and
+line) and stop there; RSS then includes tracemalloc's own memory.
 """
 
 import argparse
