@@ -1,7 +1,7 @@
 """The memory of a gunicorn worker serving game pages: RSS after many pages of many games.
 
     .venv/bin/python benchmarks/memory.py [--games 120] [--others 30] [--requests 3000] [--database praga_memory]
-                                          [--redis redis://127.0.0.1:6379/7] [--code DIR --code DIR …]
+                                          [--redis redis://127.0.0.1:6379/7] [--reuse] [--code DIR --code DIR …]
 
 Needs PostgreSQL and Redis on 127.0.0.1. Creates the database afresh with GAMES public 4-player
 Praga games, each at its own point between move 10 and move 300, and OTHERS 3-player Catan and
@@ -14,7 +14,8 @@ three boards; `--others 0`: Praga pages only, the mix before session 7).
 Prints each worker's resident memory (RSS) after every REQUESTS / 6 requests and at the end.
 Goal: at most 100 MB per worker, and flat once every kind of page was served (bounded caches).
 
-`--code DIR` (repeatable): the site's tree to serve, default this one; several are served one
+`--reuse`: serve the games the last run seeded on DATABASE (no seeding; runs in both orders on
+one database). `--code DIR` (repeatable): the site's tree to serve, default this one; several are served one
 after the other on the same database with the same requests (e.g. a checkout of the previous
 release beside this tree: old and new code side by side in one run). Each is served as
 production serves it, with its own gunicorn.conf.py if it has one (docs/deploy.md).
@@ -116,7 +117,11 @@ def serve(code, games, args, env):
                    check=True)
     import redis
 
-    redis.Redis.from_url(args.redis).flushdb()  # no page cached by the tree served before
+    from praga_site.env import redis_next_database
+
+    # no page cached by the tree served before: the site's cache is the database after the broker's
+    for url in (args.redis, redis_next_database(args.redis)):
+        redis.Redis.from_url(url).flushdb()
     port = free_port()
     config = ["--config", "gunicorn.conf.py"] if (Path(code) / "gunicorn.conf.py").exists() else []
     gunicorn = subprocess.Popen(
@@ -178,6 +183,8 @@ def main():
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--database", default="praga_memory")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
+    parser.add_argument("--reuse", action="store_true",
+                        help="serve the games seeded by the last run on DATABASE instead of seeding afresh")
     parser.add_argument("--code", action="append", type=lambda path: Path(path).resolve(),
                         help="a site tree to serve (repeatable; default: this one)")
     args = parser.parse_args()
@@ -185,12 +192,17 @@ def main():
     env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(codes[0]), "REDIS_URL": args.redis,
            "DJANGO_SETTINGS_MODULE": "praga_site.settings",
            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
-    for sql in (f"DROP DATABASE IF EXISTS {args.database}", f"CREATE DATABASE {args.database}"):
-        subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=codes[0], env=env, check=True)
-    print(f"seeding {args.games} games ...", flush=True)
-    out = subprocess.run([sys.executable, "-c", SEED, str(args.games), str(args.others)], cwd=codes[0], env=env,
-                         check=True, stdout=subprocess.PIPE, text=True).stdout
+    if args.reuse:
+        out = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", args.database, "-Atc",
+                              "SELECT game_id || ':' || id || ':' || version FROM games_game ORDER BY id"],
+                             check=True, capture_output=True, text=True).stdout
+    else:
+        for sql in (f"DROP DATABASE IF EXISTS {args.database}", f"CREATE DATABASE {args.database}"):
+            subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", sql], check=True, capture_output=True)
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=codes[0], env=env, check=True)
+        print(f"seeding {args.games} games ...", flush=True)
+        out = subprocess.run([sys.executable, "-c", SEED, str(args.games), str(args.others)], cwd=codes[0], env=env,
+                             check=True, stdout=subprocess.PIPE, text=True).stdout
     games = {}  # {game id: [(pk, version)]}: each request picks a game (id) first, then one of its games
     for item in out.split():
         game_id, pk, version = item.split(":")

@@ -38,11 +38,22 @@ def broker_state():
     url = settings.CELERY_BROKER_URL
     if url.startswith("memory://"):
         return "embedded"
-    from kombu import Connection
-
     try:
-        with Connection(url, connect_timeout=2) as broker:
-            broker.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=2)
+        if url.startswith(("redis://", "rediss://", "unix://")):
+            # redis-py, loaded for the cache already: kombu would load ~3.5 MB into every web worker a
+            # load balancer's check reaches, which otherwise loads it only to queue a task (issue 10)
+            import redis
+
+            broker = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+            try:
+                broker.ping()
+            finally:
+                broker.close()
+        else:
+            from kombu import Connection
+
+            with Connection(url, connect_timeout=2) as broker:
+                broker.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=2)
         return "ok"
     except Exception:
         log.exception("health: the broker is unreachable")

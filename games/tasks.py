@@ -1,6 +1,7 @@
 """Celery tasks for correspondence play. Each is idempotent: it claims its rows with a
 conditional UPDATE, so a task delivered twice (or retried after a crash) acts once."""
 
+import praga_site.celery  # noqa: F401  (the site's app, configured before a task is sent)
 from celery import shared_task
 from django.conf import settings
 

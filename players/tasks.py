@@ -1,5 +1,6 @@
 """Celery tasks of the players app: rating a finished game away from the request that finished it."""
 
+import praga_site.celery  # noqa: F401  (the site's app, configured before a task is sent)
 from celery import shared_task
 
 

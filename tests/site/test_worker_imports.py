@@ -2,7 +2,8 @@
 100 MB; benchmarks/memory.py).
 
 pywebpush (with aiohttp), requests and cryptography's bindings took ~18 MB of every gunicorn
-worker's memory although only a Celery worker sending a push or a webhook uses them; each game's
+worker's memory although only a Celery worker sending a push or a webhook uses them, Celery
+itself ~7.5 MB although a worker serving pages queues no task; each game's
 engine and board is loaded by the first page of that game (engine.registry), not by every
 worker at start. Each test loads the web application in a fresh process, as a worker does, and
 fails if an import at module level brings such modules back."""
@@ -59,6 +60,38 @@ def test_the_web_application_loads_without_the_senders_libraries():
     probe = ("import sys, django; django.setup(); import praga_site.wsgi; "
              f"print(' '.join(name for name in {SENDERS_ONLY!r} if name in sys.modules))")
     assert run_in_a_fresh_process(probe).strip() == "", "loaded by the web application"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_web_application_loads_celery_only_to_queue_a_task(alice, bob, carol):
+    """Celery and its libraries (~7.5 MB of a worker) load with the first task a worker queues, not
+    with pages or the load balancer's health check, and that task goes to the site's app and
+    broker, as `celery -A praga_site` finds them."""
+    services.require_postgresql("pages served in another process need a shared database: PostgreSQL")
+    from tests.support.games import start_game
+
+    game = start_game("catan_ck", [alice, bob, carol])
+    probe = """
+import sys, django
+django.setup()
+import praga_site.wsgi
+from django.test import Client
+
+celery = ("celery", "kombu", "amqp", "click", "yaml")
+print(" ".join(name for name in celery if name in sys.modules))
+statuses = [Client().get(path, HTTP_X_FORWARDED_PROTO="https").status_code for path in sys.argv[1:]]
+print(statuses, " ".join(name for name in celery if name in sys.modules))
+from games import tasks
+from celery.app.utils import find_app
+print(tasks.send_email.app.main, tasks.send_email.app.conf.broker_url, find_app("praga_site") is tasks.send_email.app)
+"""
+    broker = "redis://127.0.0.1:1/5"  # nothing listens there: the health check says so, nothing is sent
+    at_start, served, queued = run_in_a_fresh_process(
+        probe, f"/games/{game.pk}/", f"/games/{game.pk}/log/", "/health/", "/",
+        env={"REDIS_URL": broker, "DATABASE_URL": services.database_url()}).splitlines()[-3:]
+    assert at_start == "", "loaded by the web application"
+    assert served == "[200, 200, 200, 200] ", "loaded by a page or the health check"
+    assert queued == f"praga_site {broker} True"
 
 
 def test_the_web_application_loads_no_game_before_a_page_of_it():
