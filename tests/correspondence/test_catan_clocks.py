@@ -365,3 +365,31 @@ def test_a_player_without_a_profile_owing_a_new_decision_after_its_default_gets_
         assert clocks.time_out(owing.pk, owing.deadline, now) == "default"
     owing.refresh_from_db()
     assert owing.to_act and owing.waiting_since == now and owing.deadline == now + 2 * DAY
+
+
+def test_the_turns_a_game_plays_by_itself_inside_a_default_are_in_the_log_after_it(players, committed, monkeypatch):
+    """As for a player's or a bot's move, the engine's `automatic_turns` of a default (a solo
+    opponent's turn played inside it) go into the game log right after the default. No engine has
+    both yet (only Catan owes defaults off turn, and it plays no turns by itself), so the engine is
+    made to report one for the default of this decision."""
+    from games import engines
+
+    game = catan_game(players, committed)
+    _active, (other, _third) = rolled_seven(game, committed, [0])
+    owing = seat_at(game, other)
+    decided_on = dict(game.state)
+    real = engines.automatic_turns
+
+    def one_for_the_default(game_id, move, state):
+        if move.get("timeout") and state == decided_on:
+            return [{"msg": "The opponent plays its turn."}]
+        return real(game_id, move, state)
+
+    monkeypatch.setattr(engines, "automatic_turns", one_for_the_default)
+    now = owing.deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(now, tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, now) == "default"
+    default = Move.objects.filter(game=game).latest("seq")
+    assert default.payload["timeout"] is True
+    assert [(event.after_seq, event.text["msg"]) for event in GameEvent.objects.filter(game=game)] == [
+        (default.seq, "The opponent plays its turn.")]
