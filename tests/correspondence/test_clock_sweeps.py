@@ -176,6 +176,28 @@ def test_stopping_a_clock_touches_only_the_game_synced(alice, bob, carol, commit
     assert clock_of(elsewhere)["clock_left"] == HOUR
 
 
+def test_stopping_a_clock_leaves_a_seat_that_began_to_act_again_after_the_sync_read_it(
+        alice, bob, committed, monkeypatch):
+    """The sync read the seats; while it starts the first seat's clock, a move makes the second
+    seat act again with a clock of its own: the stale stop of the second seat writes nothing."""
+    game = new_game([alice, bob], committed)  # alice's turn: bob does not act
+    acting, idle = seat(game, alice), seat(game, bob)
+    assert acting.position < idle.position and acting.to_act and not idle.to_act
+    forget_clock(acting)
+    Seat.objects.filter(pk=idle.pk).update(clock_since=timezone.now(), clock_left=HOUR)  # a clock to stop
+    new_wait = timezone.now() + HOUR
+    real_clock_fields = clocks.clock_fields
+
+    def then_the_other_acts(game_row, seat_row, profile, mover):
+        if seat_row.pk == acting.pk:
+            Seat.objects.filter(pk=idle.pk).update(to_act=True, waiting_since=new_wait, **expected_clock(new_wait))
+        return real_clock_fields(game_row, seat_row, profile, mover)
+
+    monkeypatch.setattr(clocks, "clock_fields", then_the_other_acts)
+    clocks.sync_game(game.pk, now=timezone.now())
+    assert clock_of(idle) == expected_clock(new_wait)
+    assert clock_of(acting)["clock_since"] == acting.waiting_since
+
 def test_a_dropped_seat_gets_no_clock_though_it_must_act(alice, bob, committed):
     game = bob_waits(alice, bob, committed)
     dropped = seat(game, bob)
@@ -336,6 +358,18 @@ def test_a_cancelled_game_with_an_offer_left_to_expire_takes_no_place_in_the_tim
     game.refresh_from_db()
     assert game.state["offers"] == [] and game.timed_at is None
 
+
+def test_a_running_game_without_a_timed_move_takes_no_place_in_the_timed_move_sweep(
+        alice, bob, carol, committed, monkeypatch):
+    """The sweep takes due games only: ordered by `timed_at`, SQLite puts the games without one
+    (NULL) first, so with a full batch a sweep of every running game would never reach a due one."""
+    without = bob_waits(alice, bob, committed)
+    assert Game.objects.get(pk=without.pk).timed_at is None
+    game, moment = two_offers_expiring([alice, bob, carol])
+    monkeypatch.setattr(clocks, "BATCH", 1)
+    clocks.apply_timed_moves(moment)
+    game.refresh_from_db()
+    assert game.state["offers"] == [] and game.timed_at is None
 
 def test_a_timed_move_the_engine_refuses_is_logged_and_dropped_and_the_moves_before_it_still_count(
         alice, bob, carol, monkeypatch, caplog):
