@@ -233,10 +233,15 @@ def answer_by_default(seat_pk, deadline, now):
         automatic = engines.automatic_turns(game.game_id, move, game.state)
         since = seat.waiting_since
         moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
-        if seat.to_act and seat.waiting_since == since:  # still owes the same: a new wait, never none
-            seat.waiting_since = now
+        if seat.to_act:  # it owes a new decision: a new wait, never none, and the player is told
+            if seat.waiting_since == since:  # the site cannot tell it from the one answered
+                seat.waiting_since = now
+            # The move counted the seat as its mover, who needs no turn email; the default was not
+            # the player's move, so they hear of the new decision as after anyone else's.
+            profile = getattr(seat.user, "profile", None)
             Seat.objects.filter(pk=seat_pk).update(
-                waiting_since=now, **clock_fields(game, seat, getattr(seat.user, "profile", None), seat.position))
+                waiting_since=seat.waiting_since, **clock_fields(game, seat, profile, None))
+            turns.schedule(seat.user_id, now, profile)
     return "default"
 
 

@@ -5,12 +5,16 @@ import datetime
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.core import mail
+from django.db import transaction
+from django.utils import timezone
 
+from accounts.models import Profile
 from engine.catan_ck import legal_moves, turn_marker
 from engine.core.text import render
 from games import clocks
-from games.models import Email, Game, GameEvent, Move, Seat
+from games.models import Email, Game, GameEvent, Move, Seat, TurnMail
 from games.moves import submit_move
 from tests.correspondence.conftest import tick
 from tests.engine.catan_ck.helpers import empty_board, give, put, with_roll
@@ -267,6 +271,7 @@ def test_a_seat_still_owing_after_its_default_gets_a_new_wait_even_if_the_site_c
     with committed():
         submit_move(game.pk, user_at(game, game.state["active"]), {"type": "roll"}, game.version)
     owing = seat_at(game, loser)
+    TurnMail.objects.all().delete()  # the roll's turn email (for the city) is not the one looked for
     real = engines.timeout_move
     monkeypatch.setattr(engines, "timeout_move",
                         lambda game_id, state, seat: None if real(game_id, state, seat) is None
@@ -279,3 +284,112 @@ def test_a_seat_still_owing_after_its_default_gets_a_new_wait_even_if_the_site_c
     owing.refresh_from_db()
     assert owing.to_act and owing.waiting_since == now
     assert owing.deadline == now + 2 * DAY and owing.clock_since == now and owing.next_nag is not None
+    assert not owing.turn_emailed  # told as after another's move (the default was not the player's)
+    assert TurnMail.objects.get(user=owing.user).due == now + datetime.timedelta(seconds=settings.TURN_EMAIL_DELAY)
+
+
+def turn_emails(user):
+    return list(Email.objects.filter(user=user, kind="turn").order_by("pk"))
+
+
+def rolled_with_barbarians(players, committed):
+    """The roll of `barbarians_and_a_seven_ahead`: the losing seat owes the city it loses."""
+    game = catan_game(players, committed, days=2)
+    loser = barbarians_and_a_seven_ahead(game)
+    game.refresh_from_db()
+    with committed():
+        submit_move(game.pk, user_at(game, game.state["active"]), {"type": "roll"}, game.version)
+    game.refresh_from_db()
+    return game, seat_at(game, loser)
+
+
+def test_a_seat_owing_a_new_decision_after_its_default_is_told_by_a_turn_email_once(players, committed):
+    """The default answered the city the seat loses; it now owes the discard of the 7: a new
+    decision its player did not see coming, so a turn email says it, as after another's move.
+    The new wait begins with the default's move (the time-out task may run after the tick)."""
+    game, owing = rolled_with_barbarians(players, committed)
+    with time_machine.travel(owing.waiting_since + datetime.timedelta(minutes=10), tick=False), committed():
+        tick()
+    [first] = turn_emails(owing.user)
+    assert "choose which of your cities becomes a settlement" in first.text and "You must discard" not in first.text
+    tick_time = owing.deadline + datetime.timedelta(minutes=1)
+    task_time = tick_time + datetime.timedelta(minutes=4)
+    with time_machine.travel(task_time, tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, tick_time) == "default"
+    default = Move.objects.filter(game=game).latest("seq")
+    assert default.seat == owing.position and default.payload["type"] == "lose_city" and default.created_at == task_time
+    owing.refresh_from_db()
+    assert owing.to_act and owing.waiting_since == task_time and owing.deadline == task_time + 2 * DAY
+    for minutes in (10, 20):
+        with time_machine.travel(task_time + datetime.timedelta(minutes=minutes), tick=False), committed():
+            tick()
+    emails = turn_emails(owing.user)
+    assert len(emails) == 2 and "You must discard 4 cards." in emails[1].text
+
+
+def test_a_default_that_leaves_its_seat_owing_nothing_sends_it_no_turn_email(players, committed):
+    game = catan_game(players, committed)
+    _active, (other, _third) = rolled_seven(game, committed, [0])
+    owing = seat_at(game, other)
+    TurnMail.objects.all().delete()
+    now = owing.deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(now, tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, now) == "default"
+    owing.refresh_from_db()
+    assert not owing.to_act and owing.waiting_since is None and owing.clock_since is None
+    assert not TurnMail.objects.filter(user=owing.user).exists()
+
+
+def test_a_seat_dropped_to_a_bot_gets_no_turn_email_for_the_decisions_its_bot_answers(players, committed):
+    game, owing = rolled_with_barbarians(players, committed)
+    with time_machine.travel(owing.waiting_since + datetime.timedelta(minutes=10), tick=False), committed():
+        tick()
+    assert len(turn_emails(owing.user)) == 1  # the city, before the seat was dropped
+    with committed():
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            clocks.hand_to_bot(locked, seat_at(game, owing.position), timezone.now(), "resigned")
+    game.refresh_from_db()
+    assert not [d for d in game.state["decisions"] if d["seat"] == owing.position]  # its bot answered both
+    assert Move.objects.filter(game=game, seat=owing.position, payload__type="discard").exists()
+    with time_machine.travel(timezone.now() + DAY, tick=False), committed():
+        tick()
+    assert len(turn_emails(owing.user)) == 1
+
+
+def test_a_player_without_a_profile_owing_a_new_decision_after_its_default_gets_a_new_wait(players, committed):
+    game, owing = rolled_with_barbarians(players, committed)
+    Profile.objects.filter(user=owing.user).delete()
+    now = owing.deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(now, tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, now) == "default"
+    owing.refresh_from_db()
+    assert owing.to_act and owing.waiting_since == now and owing.deadline == now + 2 * DAY
+
+
+def test_the_turns_a_game_plays_by_itself_inside_a_default_are_in_the_log_after_it(players, committed, monkeypatch):
+    """As for a player's or a bot's move, the engine's `automatic_turns` of a default (a solo
+    opponent's turn played inside it) go into the game log right after the default. No engine has
+    both yet (only Catan owes defaults off turn, and it plays no turns by itself), so the engine is
+    made to report one for the default of this decision."""
+    from games import engines
+
+    game = catan_game(players, committed)
+    _active, (other, _third) = rolled_seven(game, committed, [0])
+    owing = seat_at(game, other)
+    decided_on = dict(game.state)
+    real = engines.automatic_turns
+
+    def one_for_the_default(game_id, move, state):
+        if move.get("timeout") and state == decided_on:
+            return [{"msg": "The opponent plays its turn."}]
+        return real(game_id, move, state)
+
+    monkeypatch.setattr(engines, "automatic_turns", one_for_the_default)
+    now = owing.deadline + datetime.timedelta(minutes=1)
+    with time_machine.travel(now, tick=False), committed():
+        assert clocks.time_out(owing.pk, owing.deadline, now) == "default"
+    default = Move.objects.filter(game=game).latest("seq")
+    assert default.payload["timeout"] is True
+    assert [(event.after_seq, event.text["msg"]) for event in GameEvent.objects.filter(game=game)] == [
+        (default.seq, "The opponent plays its turn.")]

@@ -187,6 +187,21 @@ def test_a_reminder_task_that_runs_twice_reminds_once(alice, bob, committed):
     assert kinds(alice).count("reminder") == 1
 
 
+
+def test_a_reminder_task_that_read_the_seat_before_another_sent_it_changes_nothing(alice, bob, committed):
+    """Two tasks read the same due reminder; the first sends it and sets the next one a day later.
+    The second, an hour late, claims nothing, says so, and moves no reminder (on PostgreSQL the
+    same as a race: test_concurrency.py)."""
+    game = new_game([alice, bob], committed, days=5)
+    first, late = seat(game, alice), seat(game, alice)  # each worker's own read
+    now = first.next_nag
+    with committed():
+        assert clocks.nag(first, now) is True
+    with committed():
+        assert clocks.nag(late, now + datetime.timedelta(hours=1)) is False
+    assert kinds(alice).count("reminder") == 1
+    assert seat(game, alice).next_nag == now + DAY
+
 @pytest.mark.parametrize("change", ["moved", "dropped", "finished"])
 def test_no_reminder_for_a_seat_that_no_longer_waits(alice, bob, committed, change):
     game = new_game([alice, bob], committed, days=5)
@@ -241,6 +256,25 @@ def test_a_finished_game_counts_once_and_never_for_a_dropped_seat(alice, bob, ca
     assert Profile.objects.get(user=carol).games_counted == 1
     assert Profile.objects.get(user=bob).games_counted == 0
 
+
+
+def test_a_finished_game_credited_by_another_worker_after_this_one_read_its_seats_counts_once(
+        alice, bob, committed, monkeypatch):
+    """The second credit runs between the first one's read of the seats and its claim of the second
+    seat (on PostgreSQL a race: test_concurrency.py): the first finds that seat taken."""
+    game = new_game([alice, bob], committed)
+    real = Profile.objects.select_for_update
+    other_worker = []
+
+    def then_another_worker(*args, **kwargs):
+        if not other_worker:
+            other_worker.append(True)
+            clocks.credit_finished_game(game)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(Profile.objects, "select_for_update", then_another_worker)
+    clocks.credit_finished_game(game)
+    assert sorted(Profile.objects.filter(user__in=[alice, bob]).values_list("games_counted", flat=True)) == [1, 1]
 
 def test_a_dropped_seat_ranks_last_and_the_others_keep_their_order(alice, bob, carol, committed):
     game = new_game([alice, bob, carol], committed)

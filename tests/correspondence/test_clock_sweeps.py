@@ -176,6 +176,28 @@ def test_stopping_a_clock_touches_only_the_game_synced(alice, bob, carol, commit
     assert clock_of(elsewhere)["clock_left"] == HOUR
 
 
+def test_stopping_a_clock_leaves_a_seat_that_began_to_act_again_after_the_sync_read_it(
+        alice, bob, committed, monkeypatch):
+    """The sync read the seats; while it starts the first seat's clock, a move makes the second
+    seat act again with a clock of its own: the stale stop of the second seat writes nothing."""
+    game = new_game([alice, bob], committed)  # alice's turn: bob does not act
+    acting, idle = seat(game, alice), seat(game, bob)
+    assert acting.position < idle.position and acting.to_act and not idle.to_act
+    forget_clock(acting)
+    Seat.objects.filter(pk=idle.pk).update(clock_since=timezone.now(), clock_left=HOUR)  # a clock to stop
+    new_wait = timezone.now() + HOUR
+    real_clock_fields = clocks.clock_fields
+
+    def then_the_other_acts(game_row, seat_row, profile, mover):
+        if seat_row.pk == acting.pk:
+            Seat.objects.filter(pk=idle.pk).update(to_act=True, waiting_since=new_wait, **expected_clock(new_wait))
+        return real_clock_fields(game_row, seat_row, profile, mover)
+
+    monkeypatch.setattr(clocks, "clock_fields", then_the_other_acts)
+    clocks.sync_game(game.pk, now=timezone.now())
+    assert clock_of(idle) == expected_clock(new_wait)
+    assert clock_of(acting)["clock_since"] == acting.waiting_since
+
 def test_a_dropped_seat_gets_no_clock_though_it_must_act(alice, bob, committed):
     game = bob_waits(alice, bob, committed)
     dropped = seat(game, bob)
@@ -227,6 +249,43 @@ def test_a_missed_clock_of_a_player_on_vacation_starts_paused_with_a_whole_perio
     assert clock_of(waiting) == {"clock_since": waiting.waiting_since, "deadline": None,
                                  "clock_left": 3 * DAY, "next_nag": None}
 
+
+
+def test_starting_a_clock_touches_only_its_own_seat_though_another_wait_began_at_the_same_instant(
+        alice, bob, carol, committed):
+    """Two games wait for bob since the same moment (a tick's automatic moves, say): starting one
+    game's missed clock writes that seat only, and its turn email is still owed."""
+    game = bob_waits(alice, bob, committed)
+    other = bob_waits(carol, bob, committed)
+    same_instant = seat(game, bob).waiting_since
+    for row in (seat(game, bob), seat(other, bob)):
+        forget_clock(row)
+        Seat.objects.filter(pk=row.pk).update(waiting_since=same_instant)
+    TurnMail.objects.all().delete()
+    clocks.sync_game(game.pk, now=timezone.now())
+    assert clock_of(seat(game, bob)) == expected_clock(same_instant)
+    assert clock_of(seat(other, bob)) == dict.fromkeys(CLOCK_FIELDS)
+    assert TurnMail.objects.get(user=bob).due is not None
+
+
+def test_a_clock_started_for_a_wait_that_a_move_has_replaced_meanwhile_leaves_the_new_clock(
+        alice, bob, committed, monkeypatch):
+    """The sync read the seat; before it writes, a move begins a new wait for it (and starts that
+    clock): the stale start writes nothing, the new wait keeps its own deadline."""
+    game = bob_waits(alice, bob, committed)
+    waiting = seat(game, bob)
+    forget_clock(waiting)
+    new_wait = waiting.waiting_since + HOUR
+    real_clock_fields = clocks.clock_fields
+
+    def then_a_new_wait(game, seat_row, profile, mover):
+        fields = real_clock_fields(game, seat_row, profile, mover)
+        Seat.objects.filter(pk=seat_row.pk).update(waiting_since=new_wait, **expected_clock(new_wait))
+        return fields
+
+    monkeypatch.setattr(clocks, "clock_fields", then_a_new_wait)
+    clocks.sync_game(game.pk, now=timezone.now())
+    assert clock_of(waiting) == expected_clock(new_wait)
 
 # resume_bots -------------------------------------------------------------------------------------
 
@@ -299,6 +358,18 @@ def test_a_cancelled_game_with_an_offer_left_to_expire_takes_no_place_in_the_tim
     game.refresh_from_db()
     assert game.state["offers"] == [] and game.timed_at is None
 
+
+def test_a_running_game_without_a_timed_move_takes_no_place_in_the_timed_move_sweep(
+        alice, bob, carol, committed, monkeypatch):
+    """The sweep takes due games only: ordered by `timed_at`, SQLite puts the games without one
+    (NULL) first, so with a full batch a sweep of every running game would never reach a due one."""
+    without = bob_waits(alice, bob, committed)
+    assert Game.objects.get(pk=without.pk).timed_at is None
+    game, moment = two_offers_expiring([alice, bob, carol])
+    monkeypatch.setattr(clocks, "BATCH", 1)
+    clocks.apply_timed_moves(moment)
+    game.refresh_from_db()
+    assert game.state["offers"] == [] and game.timed_at is None
 
 def test_a_timed_move_the_engine_refuses_is_logged_and_dropped_and_the_moves_before_it_still_count(
         alice, bob, carol, monkeypatch, caplog):
@@ -406,3 +477,64 @@ def test_a_game_cancelled_by_a_timeout_packs_its_moves_into_the_archive(alice, b
     assert played == 2
     assert MoveArchive.objects.get(game=game).moves == played
     assert not Move.objects.filter(game=game).exists()
+
+
+# cancel_idle_games -------------------------------------------------------------------------------
+
+def idle_game(players, committed):
+    """A running game without a time limit in which nobody moved for 61 days (as of `now`)."""
+    game = new_game(players, committed, policy="none")
+    Game.objects.filter(pk=game.pk).update(updated=timezone.now() - 61 * DAY)
+    return game
+
+
+def test_finished_games_left_idle_take_no_place_in_the_idle_sweep(alice, bob, committed, monkeypatch):
+    """A finished game keeps its last `updated`: the sweep's batch is for running games, else old
+    finished games would fill it on every tick and the idle running ones would never be cancelled."""
+    finished = idle_game([alice, bob], committed)
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    idle = idle_game([alice, bob], committed)
+    monkeypatch.setattr(clocks, "BATCH", 1)
+    clocks.cancel_idle_games(timezone.now())
+    assert Game.objects.get(pk=idle.pk).status == Game.Status.CANCELLED
+    assert Game.objects.get(pk=finished.pk).status == Game.Status.FINISHED
+
+
+def test_an_idle_game_moved_after_the_sweep_read_it_is_skipped_and_the_sweep_goes_on(
+        alice, bob, committed, monkeypatch):
+    """Three idle games; while the first is cancelled a move lands in another one (after the sweep
+    read it): that one runs on, the sweep still cancels the third."""
+    games = [idle_game([alice, bob], committed) for _ in range(3)]
+    real_cancel, moved = clocks.cancel, []
+
+    def and_a_move_elsewhere(game, *args, **kwargs):
+        if not moved:
+            running = Game.objects.filter(pk__in=[g.pk for g in games], status=Game.Status.RUNNING)
+            moved.append(running.exclude(pk=game.pk).order_by("pk").values_list("pk", flat=True)[0])
+            Game.objects.filter(pk=moved[0]).update(updated=timezone.now())
+        return real_cancel(game, *args, **kwargs)
+
+    monkeypatch.setattr(clocks, "cancel", and_a_move_elsewhere)
+    clocks.cancel_idle_games(timezone.now())
+    statuses = {g.pk: Game.objects.get(pk=g.pk).status for g in games}
+    assert statuses.pop(moved[0]) == Game.Status.RUNNING
+    assert list(statuses.values()) == [Game.Status.CANCELLED] * 2
+
+
+# end_used_up_vacations ---------------------------------------------------------------------------
+
+def test_a_used_up_vacation_ends_at_the_ticks_time_not_the_wall_clocks(alice, bob, committed):
+    """The tick that finds a vacation used up ends it at its own time: the paused clock resumes
+    with the time it had left from there (a late tick must not shift it to the wall clock)."""
+    game = bob_waits(alice, bob, committed)
+    waiting = seat(game, bob)
+    away_since = waiting.waiting_since + HOUR
+    assert clocks.start_vacation(bob, away_since)
+    left = seat(game, bob).clock_left
+    Profile.objects.filter(user=bob).update(vacation_left=2 * DAY)
+    tick_time = away_since + 3 * DAY  # not the wall clock (the test does not travel)
+    clocks.end_used_up_vacations(tick_time)
+    profile = Profile.objects.get(user=bob)
+    assert profile.vacation_since is None and profile.vacation_left == datetime.timedelta(0)
+    assert left == 3 * DAY - HOUR
+    assert clock_of(waiting)["deadline"] == tick_time + left

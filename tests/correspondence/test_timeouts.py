@@ -77,6 +77,17 @@ def test_it_reminds_after_a_day_then_daily_and_warns_at_80_percent(alice, bob, c
     assert len(warning) == 1 and f"/games/{game.pk}/" in warning[0].body
 
 
+def test_in_a_one_day_game_the_80_percent_warning_comes_before_any_reminder(alice, bob, committed):
+    """The warning falls due (after 19.2 hours) before the first reminder would (after a day):
+    the clock's first reminder is the warning."""
+    alice.profile.vacation_auto = False
+    alice.profile.save()
+    game = new_game([alice, bob], committed, days=1)
+    start = seat(game, alice).waiting_since
+    assert seat(game, alice).next_nag == start + 0.8 * DAY
+    at(start, 0.8 * DAY + datetime.timedelta(minutes=1), committed)
+    assert kinds(alice).count("warning") == 1 and "reminder" not in kinds(alice)
+
 def test_a_dropped_seat_is_played_by_a_bot_and_ranks_last(alice, bob, committed):
     alice.profile.vacation_auto = False
     alice.profile.save()
