@@ -1,7 +1,7 @@
 """Old against new Praga expert code on the same seeds, in one run: paired differences, not noise.
 
     .venv/bin/python benchmarks/expert_paired.py --old DIR [--mode policy|expert] [--seeds 20000:20060]
-                                                 [--games 8] [--budget 2.0] [--players 1|2|both] [--jobs 2]
+                                                 [--games 8] [--offset 0] [--budget 2.0] [--players 1|2|both] [--jobs 2]
 
 `--old DIR` is a tree holding another version of `engine/` (e.g. `git archive COMMIT engine | tar -x -C
 DIR`); the new one is this checkout, or `--new DIR`. Each version runs in processes of its own (`--jobs` split between
@@ -11,8 +11,8 @@ is wall-clock time).
 
 `--mode policy`: solo games against Peter Parler of the expert bot's policy alone
 (expert_eval.policy_move, no search; deterministic for a seed, budget-free) on `--seeds FIRST:END`.
-`--mode expert`: `--games` solo games (seeds 10000 on) and `--games` 2-player games against the
-greedy bot (seeds 0 on; the expert in seat 0 in even games, seat 1 in odd ones; `--players` keeps one kind) of
+`--mode expert`: `--games` solo games (seeds 10000 + `--offset` on) and `--games` 2-player games against
+the greedy bot (seeds `--offset` on; the expert in seat 0 in even games, seat 1 in odd ones; `--players` keeps one kind) of
 expert_bot.expert_move with `--budget` seconds per decision.
 
 Prints per version the solo median, mean and quartiles, the mean points by source, for the expert the
@@ -154,14 +154,16 @@ def main():
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--players", choices=["1", "2", "both"], default="both", help="the expert's games: solo, 2-player or both")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--offset", type=int, default=0, help="the expert's first seeds: 10000 + offset solo, offset 2-player")
     args = parser.parse_args()
     if args.mode == "policy":
         first, end = (int(part) for part in args.seeds.split(":"))
         function, jobs = policy_game, list(range(first, end))
     else:
         function = expert_game
-        jobs = [(1, 10000 + seed, args.budget) for seed in range(args.games) if args.players != "2"]
-        jobs += [(2, seed, args.budget) for seed in range(args.games) if args.players != "1"]
+        seeds = range(args.offset, args.offset + args.games)
+        jobs = [(1, 10000 + seed, args.budget) for seed in seeds if args.players != "2"]
+        jobs += [(2, seed, args.budget) for seed in seeds if args.players != "1"]
     print("load average at the start: %.1f %.1f %.1f" % os.getloadavg())
     start = time.time()
     context = get_context("fork")
