@@ -18,8 +18,9 @@ One decision (`expert_move`):
 4. every `PRUNE_EVERY` samples, a candidate whose mean trails the best by more than `PRUNE_GAP`
    points leaves the race (the policy's choice never does), so the budget goes to close calls;
 5. it stops when the time budget (`budget` seconds, default 2 s) or `iterations` runs out (the
-   clock is read around every rollout, a rollout starts only if the slowest one so far fits in the
-   time left, so a decision keeps to its budget, and a sample the budget cut short is left out) and plays
+   clock is read around every rollout and before each of its policy moves, a rollout starts only if
+   the slowest one so far fits in the time left and stops when the time is up, so a decision keeps
+   to its budget, and a sample the budget cut short is left out) and plays
    the candidate with the best mean, unless it gains less than `MARGIN` over the policy's choice,
    which then stays.
 
@@ -84,6 +85,7 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     totals = [0.0] * len(moves)
     samples = 0
     slowest = 0.0  # the longest rollout so far: one that would end after the deadline is not begun
+    out_of_time = None if deadline is None else (lambda: _spent(clock, deadline))
     while (iterations is None or samples < iterations) and not _spent(clock, deadline, slowest):
         sample = determinize(state, seat, rng.next64())
         rollout_seed = rng.next64()
@@ -92,7 +94,10 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
             began = clock()
             if _spent(began, deadline, slowest):  # a sample cut short would compare the candidates unfairly
                 break
-            results[index] = _playout(sample, seat, moves[index], Rng.from_seed(rollout_seed), horizon)
+            result = _playout(sample, seat, moves[index], Rng.from_seed(rollout_seed), horizon, out_of_time)
+            if result is None:  # the deadline came during the rollout
+                break
+            results[index] = result
             slowest = max(slowest, clock() - began)
         if len(results) < len(racing):
             break
@@ -133,8 +138,12 @@ def _ranked_candidates(state, seat, rng):
     return [move for _value_, _order, move in valued]
 
 
-def _playout(sample, seat, move, rng, horizon):
-    """Play `move` on the sampled state, then the policy for `horizon` turns; the value for `seat`."""
+def _playout(sample, seat, move, rng, horizon, out_of_time=None):
+    """Play `move` on the sampled state, then the policy for `horizon` turns; the value for `seat`.
+
+    None when `out_of_time()` turns true before a policy move: on a loaded machine a rollout 4 turns
+    deep took up to 3 s, and the first rollout of a decision has no slower one before it to warn.
+    """
     try:
         state = apply(sample, seat, move)
     except Exception:  # illegal in this sample (it cannot be: hidden parts do not change what is legal now)
@@ -145,6 +154,8 @@ def _playout(sample, seat, move, rng, horizon):
         acting = to_act(state)
         if not acting:
             break
+        if out_of_time is not None and out_of_time():
+            return None
         mover = min(acting)
         choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE, refresh=False)
         state = apply(state, mover, choice)

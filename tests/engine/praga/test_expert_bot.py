@@ -86,7 +86,8 @@ def test_the_search_stops_when_its_time_budget_is_spent(states, monkeypatch):
     samples, playouts = [], []
     real_determinize, real_playout = expert_bot.determinize, expert_bot._playout
     monkeypatch.setattr(expert_bot, "determinize", lambda *args: samples.append(1) or real_determinize(*args))
-    monkeypatch.setattr(expert_bot, "_playout", lambda *args: playouts.append(1) or real_playout(*args))
+    # (without the rollouts' own clock checks, tested below: here the clock is read around each rollout)
+    monkeypatch.setattr(expert_bot, "_playout", lambda *args: playouts.append(1) or real_playout(*args[:5]))
     clock = FakeClock(step=0.25)
     move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
     # The deadline is 100.25 + 2 = 102.25; a rollout reads the clock before and after (it "takes"
@@ -95,6 +96,26 @@ def test_the_search_stops_when_its_time_budget_is_spent(states, monkeypatch):
     # begin at 102.0 and end at the deadline: it is not begun, and the unfinished sample is left out.
     assert len(samples) == 2 and len(playouts) == 2 and clock.reads == 8
     assert move in P.legal_moves(state, seat)
+
+
+def test_a_rollout_stops_when_the_time_is_up(states, monkeypatch):
+    """A rollout 4 turns deep took up to 3 s on the loaded machine, and the first one of a decision
+    has no slower one before it to tell it would not fit: it stops at the deadline, its sample is
+    left out, and the policy's choice is played."""
+    state, seat = states[1]
+    policy_choice = search(clone(state), seat, 4, width=1)
+    clock = FakeClock(step=0.0)
+    real_policy = expert_bot.policy_move
+
+    def slow_policy(*args, **kwargs):
+        clock.now += 0.5  # each policy move takes half a second
+        return real_policy(*args, **kwargs)
+
+    monkeypatch.setattr(expert_bot, "policy_move", slow_policy)
+    start = clock.now
+    move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
+    assert clock.now <= start + 2.0 + 0.5  # stopped within one policy move of the deadline
+    assert move == policy_choice
 
 
 def test_an_exhausted_budget_plays_the_greedy_choice_and_no_limit_is_refused(states, monkeypatch):
@@ -152,7 +173,7 @@ def test_the_weakest_candidates_leave_the_race(states, monkeypatch):
     """Pruning: after PRUNE_EVERY samples a candidate far behind the best is played no more."""
     state, seat = states[0]
     played = []
-    monkeypatch.setattr(expert_bot, "_playout", lambda sample, seat_, move, rng, horizon: (
+    monkeypatch.setattr(expert_bot, "_playout", lambda sample, seat_, move, rng, horizon, *_out_of_time: (
         played.append(move) or (10.0 if move == played[0] else -100.0)))
     expert_move(clone(state), seat, Rng.from_seed(9), budget=None, iterations=8, width=3)
     first = played[0]  # the policy's choice, played first on every sample
