@@ -1,24 +1,25 @@
 """Old against new Praga expert code on the same seeds, in one run: paired differences, not noise.
 
     .venv/bin/python benchmarks/expert_paired.py --old DIR [--mode policy|expert] [--seeds 20000:20060]
-                                                 [--games 8] [--offset 0] [--budget 2.0] [--players 1|2|both] [--jobs 2]
+            [--new DIR] [--games 8] [--offset 0] [--budget 2.0] [--players 1|2|both] [--jobs 2]
 
-`--old DIR` is a tree holding another version of `engine/` (e.g. `git archive COMMIT engine | tar -x -C
-DIR`); the new one is this checkout, or `--new DIR`. Each version runs in processes of its own (`--jobs` split between
-the two, at least one each) that import `engine` from its tree, and the jobs are handed out alternately,
-so both versions see the same load on a shared machine (which matters for `--mode expert`: its budget
-is wall-clock time).
+`--old DIR` is a tree holding another version of `engine/` (e.g. `git archive COMMIT engine | tar -x
+-C DIR`); the new one is this checkout, or `--new DIR`. Each version runs in processes of its own
+(`--jobs` split between the two, at least one each) that import `engine` from its tree, and the jobs
+are handed out alternately, so both versions see the same load on a shared machine (which matters for
+`--mode expert`: its budget is wall-clock time).
 
 `--mode policy`: solo games against Peter Parler of the expert bot's policy alone
 (expert_eval.policy_move, no search; deterministic for a seed, budget-free) on `--seeds FIRST:END`.
-`--mode expert`: `--games` solo games (seeds 10000 + `--offset` on) and `--games` 2-player games against
-the greedy bot (seeds `--offset` on; the expert in seat 0 in even games, seat 1 in odd ones; `--players` keeps one kind) of
-expert_bot.expert_move with `--budget` seconds per decision.
+`--mode expert`: `--games` solo games (seeds 10000 + `--offset` on) and `--games` 2-player games
+against the greedy bot (seeds `--offset` on; the expert in seat 0 in even games, seat 1 in odd ones;
+`--players` keeps one kind) of expert_bot.expert_move with `--budget` seconds per decision.
 
 Prints per version the solo median, mean and quartiles, the mean points by source, for the expert the
-2-player games won (a tie counts half), the decisions' median and slowest time (wall-clock; for the policy
-the CPU time of a game over its decisions) and the rollouts per decision; then the per-seed difference new - old of the solo scores (mean, its standard error, and in
-how many games new scored more / less), and the load average at the start and at the end.
+2-player games won (a tie counts half), the decisions' median and slowest time (wall-clock; for the
+policy the CPU time of a game over its decisions) and the rollouts per decision; then the per-seed
+difference new - old of the solo scores (mean, its standard error, and in how many games new scored
+more / less), and the load average at the start and at the end.
 """
 
 import argparse
@@ -152,9 +153,11 @@ def main():
     parser.add_argument("--seeds", default="20000:20060", help="FIRST:END, the policy's solo seeds")
     parser.add_argument("--games", type=int, default=8, help="solo and 2-player games of the expert")
     parser.add_argument("--budget", type=float, default=2.0)
-    parser.add_argument("--players", choices=["1", "2", "both"], default="both", help="the expert's games: solo, 2-player or both")
+    parser.add_argument("--players", choices=["1", "2", "both"], default="both",
+                        help="the expert's games: solo, 2-player or both")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--offset", type=int, default=0, help="the expert's first seeds: 10000 + offset solo, offset 2-player")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="the expert's first seeds: 10000 + offset solo, offset 2-player")
     args = parser.parse_args()
     if args.mode == "policy":
         first, end = (int(part) for part in args.seeds.split(":"))
