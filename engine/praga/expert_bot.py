@@ -42,7 +42,10 @@ Refreshing the rows stays out of rollouts (with refreshes: 111.5, half as fast).
 and Parler's after it), so a candidate is judged by the turn it prepares, not only by the end of
 its own; on 8 solo seeds side by side (horizon 2 against 4, the rollouts then still with 30
 candidates, load 12-26) the median rose from 109.0 to 121.0 (per seed +5.3, standard error 9.0:
-8 games cannot tell) with 12 rollouts a decision instead of 65.
+8 games cannot tell) with 12 rollouts a decision instead of 65. With other seats the rollouts stay
+2 turns deep (`MULTIPLAYER_HORIZON`): the policy plays their turns too, and 4 turns left a median of
+2 rollouts a decision at load 30 (5 of 8 two-player games won against the greedy bot, twice; 2 turns
+at load 7-12: 6 of 8, 39 rollouts; d5e3b83 won 6-7 of 8 in the same runs).
 Tried and not kept: ranking the searched candidates by the policy's own values (an action tile by
 the best action it allows) instead of one move ahead, which puts the tiles of the best actions
 among those searched: per seed -8.6 (standard error 6.8, worse in 7 of 8 solo games; the kinds of
@@ -61,7 +64,8 @@ from engine.praga.moves import apply, to_act
 
 DEFAULT_BUDGET = 2.0  # seconds per decision (the issue's goal: at most 2 s on one core)
 DEFAULT_WIDTH = 5  # candidates searched, the policy's choice first
-DEFAULT_HORIZON = 4  # turns begun by the policy after the candidate (1: the rest of this turn)
+DEFAULT_HORIZON = 4  # turns begun by the policy after the candidate (1: the rest of this turn), solo
+MULTIPLAYER_HORIZON = 2  # the same with other seats, whose turns the policy plays too: 2 s buy half as many
 MARGIN = 0.5  # points of the evaluation a candidate must gain over the policy's choice
 ROLLOUT_SAMPLE = 100  # the policy's candidate sample inside rollouts (as in its own decision; see below)
 PRUNE_EVERY = 4  # samples between two prunings of the candidates
@@ -70,10 +74,12 @@ PRUNE_GAP = 4.0  # points a candidate may trail the best mean by and stay in the
 
 @decides_on_determinized(determinize)
 def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=DEFAULT_WIDTH,
-                horizon=DEFAULT_HORIZON, clock=time.perf_counter):
+                horizon=None, clock=time.perf_counter):
     """The move the search prefers for `seat`; `state` is already determinized (the decorator)."""
     if budget is None and iterations is None:
         raise ValueError("the search needs a time budget or a number of iterations")
+    if horizon is None:
+        horizon = DEFAULT_HORIZON if state["players_count"] == 1 else MULTIPLAYER_HORIZON
     deadline = clock() + budget if budget is not None else None
     ranked = _ranked_candidates(state, seat, rng)
     policy_choice = policy_move(state, seat, rng)
