@@ -31,7 +31,8 @@ the same seeds 84.5, quartiles 78.2 / 96.2), 7 of 8 two-player games won (88 %),
 2.04 s, slowest 3.44 s. The solo goal is not met. With the evaluation's long-term goals
 (engine/praga/prospects.py), side by side with the code before in one run (`--games 8`, load
 10-20): solo median 119.5 (before 106.0; greedy 84.5), 5 of 8 two-player games won (before 5 of 8),
-slowest decision 2.07 s (docs/engine.md).
+slowest decision 2.07 s (docs/engine.md). With rollouts as strong as the policy (100 candidates, 4
+turns deep), side by side with d5e3b83 in benchmarks/expert_paired.py (docs/engine.md, session 7).
 """
 
 import argparse

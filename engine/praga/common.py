@@ -20,13 +20,20 @@ BOT = "bot"  # owner id of the dummy / Peter Parler in shared places (city, seal
 
 
 def clone(x):
-    """Deep copy of plain JSON-like data (much faster than copy.deepcopy)."""
+    """Deep copy of plain JSON-like data (much faster than copy.deepcopy).
+
+    Scalars are taken as they are without a call per item: most sections are lists of ids
+    and numbers (the draw piles, the rows), and the bots apply thousands of moves a decision.
+    """
     t = type(x)
     if t is dict:
-        return {k: clone(v) for k, v in x.items()}
+        return {k: clone(v) if type(v) in _CONTAINERS else v for k, v in x.items()}
     if t is list:
-        return [clone(v) for v in x]
+        return [clone(v) if type(v) in _CONTAINERS else v for v in x]
     return x
+
+
+_CONTAINERS = (dict, list)
 
 
 _EDITIONS = {}

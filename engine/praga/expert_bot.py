@@ -18,8 +18,9 @@ One decision (`expert_move`):
 4. every `PRUNE_EVERY` samples, a candidate whose mean trails the best by more than `PRUNE_GAP`
    points leaves the race (the policy's choice never does), so the budget goes to close calls;
 5. it stops when the time budget (`budget` seconds, default 2 s) or `iterations` runs out (the
-   clock is read around every rollout, a rollout starts only if the slowest one so far fits in the
-   time left, so a decision keeps to its budget, and a sample the budget cut short is left out) and plays
+   clock is read around every rollout and before each of its policy moves, a rollout starts only if
+   the slowest one so far fits in the time left and stops when the time is up, so a decision keeps
+   to its budget, and a sample the budget cut short is left out) and plays
    the candidate with the best mean, unless it gains less than `MARGIN` over the policy's choice,
    which then stays.
 
@@ -28,6 +29,28 @@ level): the samples share one set of statistics per candidate move (the moves of
 set), and the policy plays beyond it. The time budget is wall-clock time on one core;
 `iterations` alone (`budget=None`) makes the choice reproducible for a given generator, whatever
 the machine.
+
+Rollouts (measured 2026-11-26, benchmarks/rollout_policy.py and benchmarks/expert_paired.py): the
+policy inside a rollout tries as many candidates as in its own decision (`ROLLOUT_SAMPLE` 100).
+With 30, as before, it placed tiles from a sample of about 12 ways and chose action tiles by
+a sample of 15 following actions: alone on 60 solo seeds (20000-20059) it scored a median of 88.5
+against 114.0 with 100 (22 points a game less, standard error 2.9; 50: 101.5), for a CPU time per
+game only 30 % lower, so the rollouts judged the candidates by games played much worse than the
+bot plays them. More than 100 gains nothing (150: 110.5, 250: 114.5, 1000: 116.0, within noise).
+Refreshing the rows stays out of rollouts (with refreshes: 111.5, half as fast). The rollouts run
+`horizon` 4 turns (in a solo game: the rest of the bot's turn, Peter Parler's, the bot's next turn
+and Parler's after it), so a candidate is judged by the turn it prepares, not only by the end of
+its own; on 8 solo seeds side by side (horizon 2 against 4, the rollouts then still with 30
+candidates, load 12-26) the median rose from 109.0 to 121.0 (per seed +5.3, standard error 9.0:
+8 games cannot tell) with 12 rollouts a decision instead of 65. With other seats the rollouts stay
+2 turns deep (`MULTIPLAYER_HORIZON`): the policy plays their turns too, and 4 turns left a median of
+2 rollouts a decision at load 30 (5 of 8 two-player games won against the greedy bot, twice; 2 turns
+at load 7-12: 6 of 8, 39 rollouts; d5e3b83 won 6-7 of 8 in the same runs).
+Tried and not kept: ranking the searched candidates by the policy's own values (an action tile by
+the best action it allows) instead of one move ahead, which puts the tiles of the best actions
+among those searched: per seed -8.6 (standard error 6.8, worse in 7 of 8 solo games; the kinds of
+move searched at the choice of a tile stayed the same, so the cause is not known, and 8 games are
+few).
 """
 
 import time
@@ -41,19 +64,22 @@ from engine.praga.moves import apply, to_act
 
 DEFAULT_BUDGET = 2.0  # seconds per decision (the issue's goal: at most 2 s on one core)
 DEFAULT_WIDTH = 5  # candidates searched, the policy's choice first
-DEFAULT_HORIZON = 2  # turns begun by the policy after the candidate (1: the rest of this turn)
+DEFAULT_HORIZON = 4  # turns begun by the policy after the candidate (1: the rest of this turn), solo
+MULTIPLAYER_HORIZON = 2  # the same with other seats, whose turns the policy plays too: 2 s buy half as many
 MARGIN = 0.5  # points of the evaluation a candidate must gain over the policy's choice
-ROLLOUT_SAMPLE = 30  # the policy's candidate sample inside rollouts (its own decision: 100)
+ROLLOUT_SAMPLE = 100  # the policy's candidate sample inside rollouts (as in its own decision; see below)
 PRUNE_EVERY = 4  # samples between two prunings of the candidates
 PRUNE_GAP = 4.0  # points a candidate may trail the best mean by and stay in the race
 
 
 @decides_on_determinized(determinize)
 def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=DEFAULT_WIDTH,
-                horizon=DEFAULT_HORIZON, clock=time.perf_counter):
+                horizon=None, clock=time.perf_counter):
     """The move the search prefers for `seat`; `state` is already determinized (the decorator)."""
     if budget is None and iterations is None:
         raise ValueError("the search needs a time budget or a number of iterations")
+    if horizon is None:
+        horizon = DEFAULT_HORIZON if state["players_count"] == 1 else MULTIPLAYER_HORIZON
     deadline = clock() + budget if budget is not None else None
     ranked = _ranked_candidates(state, seat, rng)
     policy_choice = policy_move(state, seat, rng)
@@ -65,6 +91,7 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     totals = [0.0] * len(moves)
     samples = 0
     slowest = 0.0  # the longest rollout so far: one that would end after the deadline is not begun
+    out_of_time = None if deadline is None else (lambda: _spent(clock, deadline))
     while (iterations is None or samples < iterations) and not _spent(clock, deadline, slowest):
         sample = determinize(state, seat, rng.next64())
         rollout_seed = rng.next64()
@@ -73,7 +100,10 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
             began = clock()
             if _spent(began, deadline, slowest):  # a sample cut short would compare the candidates unfairly
                 break
-            results[index] = _playout(sample, seat, moves[index], Rng.from_seed(rollout_seed), horizon)
+            result = _playout(sample, seat, moves[index], Rng.from_seed(rollout_seed), horizon, out_of_time)
+            if result is None:  # the deadline came during the rollout
+                break
+            results[index] = result
             slowest = max(slowest, clock() - began)
         if len(results) < len(racing):
             break
@@ -114,8 +144,12 @@ def _ranked_candidates(state, seat, rng):
     return [move for _value_, _order, move in valued]
 
 
-def _playout(sample, seat, move, rng, horizon):
-    """Play `move` on the sampled state, then the policy for `horizon` turns; the value for `seat`."""
+def _playout(sample, seat, move, rng, horizon, out_of_time=None):
+    """Play `move` on the sampled state, then the policy for `horizon` turns; the value for `seat`.
+
+    None when `out_of_time()` turns true before a policy move: on a loaded machine a rollout 4 turns
+    deep took up to 3 s, and the first rollout of a decision has no slower one before it to warn.
+    """
     try:
         state = apply(sample, seat, move)
     except Exception:  # illegal in this sample (it cannot be: hidden parts do not change what is legal now)
@@ -126,6 +160,8 @@ def _playout(sample, seat, move, rng, horizon):
         acting = to_act(state)
         if not acting:
             break
+        if out_of_time is not None and out_of_time():
+            return None
         mover = min(acting)
         choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE, refresh=False)
         state = apply(state, mover, choice)

@@ -90,8 +90,9 @@ def evaluate(state, seat, weights=WEIGHTS):
                  + w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
                  + w["techs_held"] * share_left * (len(pl["techs"]) - one_shot) + w["one_shot_techs"] * one_shot
                  + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes)
-    goals = sum(w["prospect_" + goal] * value for goal, value in prospects(state, seat, weights).items())
-    return final_breakdown(state, seat)["total"] + potential + goals
+    total = final_breakdown(state, seat)["total"]
+    goals = sum(w["prospect_" + goal] * value for goal, value in prospects(state, seat, weights, total).items())
+    return total + potential + goals
 
 
 def move_value(state, seat, move, base, weights=WEIGHTS):

@@ -55,6 +55,7 @@ def credit(done, steps, turns, reach, per_turn):
 
 _IMMEDIATE_VP = {}  # (edition, tile): the VP a V tile gives at once
 _SEAL_VALUE = {}  # (edition, seal, held): a seal's end-game VP with `held` gold and stone
+_V_TILE_MEAN = {}  # (edition, tiles left, the player's counts): the mean value of a V tile left
 
 
 def tile_value(state, ed, seat, tile):
@@ -73,10 +74,19 @@ def v_tile_value(state, ed, seat):
     """
     pl = state["players"][seat]
     wanted = pl["road"] < ROAD_BRIDGE_V or not pl["ca_v"]
-    pool = list(state["v_bridge"]) + list(state["v_cathedral"])
+    pool = tuple(state["v_bridge"]) + tuple(state["v_cathedral"])
     if not pool or not wanted:
         return 0.0, 0.0
-    mean = sum(tile_value(state, ed, seat, tile) for tile in pool) / len(pool)
+    # A tile's value depends only on these counts (scoring.v_tile_vp): the mean is computed once
+    # per pool and counts, as the evaluation asks for it after every move it tries.
+    counts = (pl["uni"], sum(len(stack) for stack in pl["upgrades"].values()), len(pl["walls"]),
+              pl["quarries"], pl["mines"], pl["hw"]["row"], pl["ca"]["row"])
+    key = (state["edition"], pool, counts)
+    mean = _V_TILE_MEAN.get(key)
+    if mean is None:
+        if len(_V_TILE_MEAN) > 100000:  # the pools and counts of one process's games; bounded all the same
+            _V_TILE_MEAN.clear()
+        mean = _V_TILE_MEAN[key] = sum(tile_value(state, ed, seat, tile) for tile in pool) / len(pool)
     return (mean if state["v_bridge"] else 0.0), (mean if state["v_cathedral"] else 0.0)
 
 
@@ -162,24 +172,27 @@ def seal_prospect(state, ed, seat, weights, turns):
     return shares * max(seal_value(state, ed, seal, held) for seal in free)
 
 
-def extra_prospect(state, seat, turns):
+def extra_prospect(state, seat, turns, total):
     """The extra action the gold windows held are a share of (2 gold windows, or 1 gold and 1 silver: PRG-EXTRA).
 
     An action is valued at the player's own points per turn so far (the final score if the game
     ended now over the turns played): what one more action has been worth to this player. Without
     it a gold window was worth a flat `windows` weight, the same as a silver one, and the policy
-    bought about one extra action a game.
+    bought about one extra action a game. `total` is the final score if the game ended now.
     """
     pl = state["players"][seat]
     share = min(pl["gw"], 2) / 2.0 if pl["gw"] + pl["sw"] >= 2 else 0.0
     played = state["turn_no"] / float(slots(state))
     if not share or not turns or played < 1:
         return 0.0
-    return share * final_breakdown(state, seat)["total"] / played
+    return share * total / played
 
 
-def prospects(state, seat, weights):
+def prospects(state, seat, weights, total=None):
+    """The goals' values; `total` (the final score if the game ended now) when the caller has it already."""
     ed = edition(state["edition"])
+    if total is None:
+        total = final_breakdown(state, seat)["total"]
     turns = turns_left(state, seat)
     bridge_v, cathedral_v = v_tile_value(state, ed, seat)
     pending = pending_goals(state, ed, seat, weights)
@@ -187,5 +200,5 @@ def prospects(state, seat, weights):
         "road": road_prospect(state, ed, seat, weights, turns, bridge_v) + pending["road"],
         "cathedral": cathedral_prospect(state, ed, seat, weights, turns, cathedral_v) + pending["cathedral"],
         "seals": seal_prospect(state, ed, seat, weights, turns),
-        "extra": extra_prospect(state, seat, turns),
+        "extra": extra_prospect(state, seat, turns, total),
     }

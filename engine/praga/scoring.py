@@ -3,9 +3,10 @@
 `final_breakdown(state, seat)` works on any state ("if the game ended now").
 """
 
-from engine.praga.city import buildings_at
+from engine.praga.city import city
 from engine.praga.common import by_id, edition, parse_atom
 from engine.praga.plazas import plaza_side
+from engine.praga.structures import level_set
 
 STEPS = ["plazas", "academics", "hunger_wall", "cathedral", "walls", "abilities", "eggs"]
 
@@ -61,28 +62,28 @@ def final_breakdown(state, seat):
     steps = {}
     # 1 unscored plazas
     vp = 0
+    sites = city(ed)["sites"]
+    # the plazas where the seat has a cube (the bots score many states: one pass over the city)
+    with_cube = {sites[site]["plaza"] for site, b in state["city"].items() if b["owner"] == seat and b["cube"]}
     for pid in state["plaza_order"]:
-        if state["plazas"][pid]["scored"]:
+        if pid not in with_cube or state["plazas"][pid]["scored"]:
             continue
-        if any(b["owner"] == seat and b["cube"] for b in buildings_at(state, ed, pid)):
-            for atom in plaza_side(state, ed, pid)["bottom"]:
-                if isinstance(atom, dict):
-                    continue
-                n, code = parse_atom(atom)
-                if code == "VP":
-                    vp += n
-                elif code == "G":
-                    gold = min(9, gold + n)
-                elif code == "S":
-                    stone = min(9, stone + n)
-                elif code == "E":
-                    eggs += n
+        for atom in plaza_side(state, ed, pid)["bottom"]:
+            if isinstance(atom, dict):
+                continue
+            n, code = parse_atom(atom)
+            if code == "VP":
+                vp += n
+            elif code == "G":
+                gold = min(9, gold + n)
+            elif code == "S":
+                stone = min(9, stone + n)
+            elif code == "E":
+                eggs += n
     steps["plazas"] = vp
     # 2 academics
     steps["academics"] = pl["tech"] * ed.UNIVERSITY["multiplier"][min(pl["uni"], ed.UNIVERSITY["top"])]
     # 3 structures
-    from engine.praga.structures import level_set
-
     for st, key, markers in (("hw", "hunger_wall", "bm"), ("ca", "cathedral", "rm")):
         cube = pl[st]
         row_vp = level_set(state, ed, st)["row_vp"][cube["row"] - 1]

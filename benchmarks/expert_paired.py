@@ -1,0 +1,192 @@
+"""Old against new Praga expert code on the same seeds, in one run: paired differences, not noise.
+
+    .venv/bin/python benchmarks/expert_paired.py --old DIR [--mode policy|expert] [--seeds 20000:20060]
+            [--new DIR] [--games 8] [--offset 0] [--budget 2.0] [--players 1|2|both] [--jobs 2]
+
+`--old DIR` is a tree holding another version of `engine/` (e.g. `git archive COMMIT engine | tar -x
+-C DIR`); the new one is this checkout, or `--new DIR`. Each version runs in processes of its own
+(`--jobs` split between the two, at least one each) that import `engine` from its tree, and the jobs
+are handed out alternately, so both versions see the same load on a shared machine (which matters for
+`--mode expert`: its budget is wall-clock time).
+
+`--mode policy`: solo games against Peter Parler of the expert bot's policy alone
+(expert_eval.policy_move, no search; deterministic for a seed, budget-free) on `--seeds FIRST:END`.
+`--mode expert`: `--games` solo games (seeds 10000 + `--offset` on) and `--games` 2-player games
+against the greedy bot (seeds `--offset` on; the expert in seat 0 in even games, seat 1 in odd ones;
+`--players` keeps one kind) of expert_bot.expert_move with `--budget` seconds per decision.
+
+Prints per version the solo median, mean and quartiles, the mean points by source, for the expert the
+2-player games won (a tie counts half), the decisions' median and slowest time (wall-clock; for the
+policy the CPU time of a game over its decisions) and the rollouts per decision; then the per-seed
+difference new - old of the solo scores (mean, its standard error, and in how many games new scored
+more / less), and the load average at the start and at the end.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from multiprocessing import get_context
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def use_tree(tree):
+    """Pool initializer: import `engine` from `tree` (the parent process never imports it)."""
+    sys.path.insert(0, tree)
+
+
+def points_by_source(result, seat):
+    breakdown = result["breakdown"][seat]
+    sources = {"in:" + source: vp for source, vp in breakdown["in_game_by_source"].items()}
+    sources.update({"end:" + step: vp for step, vp in breakdown["final"].items()})
+    return sources
+
+
+def policy_game(seed):
+    import engine.praga as P
+    from engine.praga.bots import play
+    from engine.praga.expert_eval import policy_move
+
+    start = time.process_time()  # CPU time: the policy has no budget, and the load would blur wall time
+    state, history = play(P.new({"solo_mode": "parler"}, 1, seed), policy_move, seed)
+    seconds = time.process_time() - start
+    decisions = sum(1 for seat, _move in history if seat == 0)
+    return {"players": 1, "seed": seed, "score": state["result"]["scores"][0], "won": None,
+            "sources": points_by_source(state["result"], 0), "durations": [seconds / max(decisions, 1)],
+            "rollouts": []}
+
+
+def expert_game(job):
+    import engine.praga as P
+    from engine.praga import expert_bot
+    from engine.praga.bots import greedy_move, play
+
+    players, seed, budget = job
+    expert_seat = seed % 2 if players == 2 else 0
+    durations, rollouts = [], []
+    counted = [0]
+    real_playout = expert_bot._playout
+
+    def counting_playout(*args):
+        counted[0] += 1
+        return real_playout(*args)
+
+    expert_bot._playout = counting_playout
+
+    def choose(state, seat, rng):
+        if seat != expert_seat:
+            return greedy_move(state, seat, rng)
+        counted[0] = 0
+        start = time.perf_counter()
+        move = expert_bot.expert_move(state, seat, rng, budget=budget)
+        durations.append(time.perf_counter() - start)
+        rollouts.append(counted[0])
+        return move
+
+    options = {"solo_mode": "parler"} if players == 1 else {}
+    state = play(P.new(options, players, seed), choose, seed)[0]
+    scores = state["result"]["scores"]
+    others = [score for seat, score in enumerate(scores) if seat != expert_seat]
+    won = None
+    if others:
+        won = 1.0 if scores[expert_seat] > max(others) else 0.5 if scores[expert_seat] == max(others) else 0.0
+    return {"players": players, "seed": seed, "score": scores[expert_seat], "others": others, "won": won,
+            "sources": points_by_source(state["result"], expert_seat), "durations": durations,
+            "rollouts": rollouts}
+
+
+def quartiles(values):
+    if len(values) < 2:
+        return "-"
+    low, _median, high = statistics.quantiles(values, n=4)
+    return "%.1f / %.1f" % (low, high)
+
+
+def report(label, results):
+    solo = [r for r in results if r["players"] == 1]
+    duel = [r for r in results if r["players"] == 2]
+    print(label)
+    if solo:
+        scores = [r["score"] for r in solo]
+        print("  solo vs Peter Parler: %d games, median %.1f, mean %.1f, quartiles %s, min %d, max %d" % (
+            len(scores), statistics.median(scores), statistics.mean(scores), quartiles(scores), min(scores),
+            max(scores)))
+        totals = {}
+        for r in solo:
+            for source, vp in r["sources"].items():
+                totals[source] = totals.get(source, 0) + vp
+        print("  points by source (mean per solo game): " + ", ".join(
+            "%s %.1f" % (source, vp / len(solo)) for source, vp in sorted(totals.items(), key=lambda item: -item[1])))
+    if duel:
+        wins = sum(r["won"] for r in duel)
+        print("  2 players vs greedy: %d games, won %.1f (%.0f%%), median score %.1f vs %.1f" % (
+            len(duel), wins, 100.0 * wins / len(duel), statistics.median(r["score"] for r in duel),
+            statistics.median(r["others"][0] for r in duel)))
+    durations = [d for r in results for d in r["durations"]]
+    rollouts = [n for r in results for n in r["rollouts"]]
+    if durations:
+        print("  %d decisions: median %.4f s, slowest %.4f s" % (
+            len(durations), statistics.median(durations), max(durations)))
+    if rollouts:
+        print("  rollouts per decision: median %.1f, mean %.1f" % (statistics.median(rollouts),
+                                                                  statistics.mean(rollouts)))
+
+
+def paired(old, new):
+    by_seed = {(r["players"], r["seed"]): r for r in old}
+    diffs = [r["score"] - by_seed[(r["players"], r["seed"])]["score"] for r in new if r["players"] == 1]
+    if not diffs:
+        return
+    error = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    print("solo, new - old per seed: mean %+.2f (standard error %.2f), new more in %d games, less in %d, "
+          "equal in %d" % (statistics.mean(diffs), error, sum(d > 0 for d in diffs), sum(d < 0 for d in diffs),
+                           sum(d == 0 for d in diffs)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--old", required=True, help="a tree holding the old engine/")
+    parser.add_argument("--new", default=HERE, help="a tree holding the new engine/ (default: this checkout)")
+    parser.add_argument("--mode", choices=["policy", "expert"], default="policy")
+    parser.add_argument("--seeds", default="20000:20060", help="FIRST:END, the policy's solo seeds")
+    parser.add_argument("--games", type=int, default=8, help="solo and 2-player games of the expert")
+    parser.add_argument("--budget", type=float, default=2.0)
+    parser.add_argument("--players", choices=["1", "2", "both"], default="both",
+                        help="the expert's games: solo, 2-player or both")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--offset", type=int, default=0,
+                        help="the expert's first seeds: 10000 + offset solo, offset 2-player")
+    args = parser.parse_args()
+    if args.mode == "policy":
+        first, end = (int(part) for part in args.seeds.split(":"))
+        function, jobs = policy_game, list(range(first, end))
+    else:
+        function = expert_game
+        seeds = range(args.offset, args.offset + args.games)
+        jobs = [(1, 10000 + seed, args.budget) for seed in seeds if args.players != "2"]
+        jobs += [(2, seed, args.budget) for seed in seeds if args.players != "1"]
+    print("load average at the start: %.1f %.1f %.1f" % os.getloadavg())
+    start = time.time()
+    context = get_context("fork")
+    per_version = max(1, args.jobs // 2)
+    old_pool = context.Pool(per_version, initializer=use_tree, initargs=(os.path.abspath(args.old),))
+    new_pool = context.Pool(per_version, initializer=use_tree, initargs=(os.path.abspath(args.new),))
+    pending = []
+    for job in jobs:  # alternately, so that both versions run under the same load
+        pending.append(("old", old_pool.apply_async(function, (job,))))
+        pending.append(("new", new_pool.apply_async(function, (job,))))
+    results = {"old": [], "new": []}
+    for version, handle in pending:
+        results[version].append(handle.get())
+    old_pool.close()
+    new_pool.close()
+    report("old (%s)" % args.old, results["old"])
+    report("new (%s)" % args.new, results["new"])
+    paired(results["old"], results["new"])
+    print("load average at the end: %.1f %.1f %.1f; %.0f s" % (os.getloadavg() + (time.time() - start,)))
+
+
+if __name__ == "__main__":
+    main()
