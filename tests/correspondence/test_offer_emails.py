@@ -123,3 +123,38 @@ def test_the_digest_bundles_offers_once_a_day(alice, bob, carol, committed):
         tick()
     messages = mails_to(addressee)
     assert len(messages) == 2 and "1 brick for 2 wool" in messages[1].body
+
+
+def test_offers_in_two_games_are_counted_in_the_subject(alice, bob, carol, committed):
+    with committed():
+        games = [trading_table(alice, bob, carol) for _ in range(2)]
+    mail.outbox.clear()
+    with committed():
+        for game, active, _opponents in games:
+            assert user_at(game, active) == alice
+            offer(game, active, to=[game.seat_of(bob).position])
+    with later(10), committed():
+        tick()
+        tick()
+    [message] = mails_to(bob)
+    assert message.subject == "Offers for you in 2 games"
+    for game, _active, _opponents in games:
+        assert f"/games/{game.pk}/" in message.body
+
+
+def test_a_counter_offer_to_the_active_player_is_no_email_of_its_own(alice, bob, carol, committed):
+    with committed():
+        game, active, opponents = trading_table(alice, bob, carol)
+    author = user_at(game, active)
+    mail.outbox.clear()
+    with later(1), committed():
+        offer(game, active, to=[opponents[0]])
+        game.refresh_from_db()
+        submit_move(game.pk, user_at(game, opponents[0]), {"type": "counter_trade", "offer": game.state["offers"][0]["id"],
+                                                            "give": {"wool": 1}, "want": {"brick": 2}}, game.version)
+    with later(30), committed():
+        tick()
+        tick()
+    # she acts in that game: the counter waits for her there (and is in her turn email's recap when
+    # one is due); the game is not listed again as asking her something
+    assert not mails_to(author)
