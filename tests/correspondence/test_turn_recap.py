@@ -1,0 +1,37 @@
+"""The recap of one game in a turn email (games/notifications/build.turn_recap): the newest lines
+since the recipient's last move, at most RECAP_LINES of them, with the number of earlier ones."""
+
+import datetime
+
+import pytest
+from django.utils import timezone, translation
+
+from games.models import GameEvent
+from games.notifications import build
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def recap_with_lines(alice, bob, count):
+    """bob's recap of a toy game nobody moved in yet, whose log holds `count` numbered lines."""
+    game = start_game("toy", [alice, bob])
+    start = timezone.now()
+    for number in range(1, count + 1):
+        GameEvent.objects.create(game=game, after_seq=0, text={"msg": "Line {number}.", "args": {"number": number}},
+                                 created_at=start + datetime.timedelta(seconds=number))
+    with translation.override("en"):
+        return build.turn_recap({"game_pk": game.pk, "seat": 1, "deadline": None}, bob.profile)
+
+
+def test_a_recap_of_many_lines_shows_the_newest_and_counts_the_earlier_ones(alice, bob):
+    recap = recap_with_lines(alice, bob, build.RECAP_LINES + 5)
+    assert recap["lines"] == [f"Line {number}." for number in range(6, build.RECAP_LINES + 6)]
+    assert recap["earlier"] == 5
+    assert recap["since_start"] is True
+
+
+def test_a_recap_of_exactly_the_limit_shows_every_line_and_no_earlier_ones(alice, bob):
+    recap = recap_with_lines(alice, bob, build.RECAP_LINES)
+    assert recap["lines"] == [f"Line {number}." for number in range(1, build.RECAP_LINES + 1)]
+    assert recap["earlier"] == 0
