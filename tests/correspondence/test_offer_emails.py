@@ -57,8 +57,10 @@ def test_an_offer_reaches_its_addressees_in_one_batched_email_and_not_its_author
     for seat in opponents:
         [message] = mails_to(user_at(game, seat))
         assert message.subject == f"Offers for you in Catan: Cities & Knights #{game.pk}"
-        assert "Offers waiting for your answer:" in message.body
+        assert f"Offers waiting for your answer:\n  - {author.username} offers 1 brick for 1 wool.\n" in message.body
         assert f"{author.username} offers 1 brick for 1 wool." in message.body
+        # no move is owed there, so no deadline (this game has one) and nothing about a time limit
+        assert "If you have not" not in message.body and "time limit" not in message.body
         assert f"/games/{game.pk}/" in message.body
         html = message.alternatives[0][0]
         assert f"{author.username} offers 1 brick for 1 wool." in html

@@ -250,3 +250,17 @@ def test_the_automatic_vacation_is_announced_exactly_when_the_time_out_would_sta
     announced = "Before that, your automatic vacation starts and pauses the clock (0 vacation days left)."
     assert then == "If you have not moved by then, a bot plays your seat to the end and you rank last." + (
         " " + announced if starts else "")
+
+
+def test_a_turn_email_says_when_a_game_has_no_time_limit(alice, bob, committed):
+    with committed():
+        game = start_game("toy", [alice, bob])
+        game.invitation.timeout_policy = "none"
+        game.invitation.save()
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    assert re.search(r"(^|\s)This game has no time limit\.(\s|$)", message.body)
+    assert "Move by" not in message.body and "If you have not" not in message.body

@@ -4,6 +4,7 @@ since the recipient's last move, at most RECAP_LINES of them, with the number of
 import datetime
 
 import pytest
+from django.core import mail
 from django.utils import timezone, translation
 
 from games.models import GameEvent
@@ -35,3 +36,20 @@ def test_a_recap_of_exactly_the_limit_shows_every_line_and_no_earlier_ones(alice
     recap = recap_with_lines(alice, bob, build.RECAP_LINES)
     assert recap["lines"] == [f"Line {number}." for number in range(1, build.RECAP_LINES + 1)]
     assert recap["earlier"] == 0
+
+
+def test_a_solo_games_title_is_in_the_recipients_language(alice, django_capture_on_commit_callbacks):
+    """The title names the solo opponent in the recipient's words, in the subject and in a turn
+    email's list, whose entries the turn batch made in the worker's language."""
+    alice.profile.language = "de"
+    alice.profile.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game("praga", [alice], {"solo_mode": "parler"})
+    title = f"Praga #{game.pk} (solo gegen Peter Parler)"
+    [started] = [m for m in mail.outbox if m.to == [alice.email]]
+    assert started.subject.startswith(title)
+    entry = {**build.game_info(game), "deadline": None, "game_pk": game.pk, "seat": 0}
+    assert entry["title"].endswith("(solo vs Peter Parler)")  # made outside the recipient's language
+    message = build.render(alice, alice.profile, "turn", {"games": [entry], "count": 1, "asked_count": 0,
+                                                          "game": None})
+    assert f"* {title}\n" in message["text"] and f">{title}</a>" in message["html"]
