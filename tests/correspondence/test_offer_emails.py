@@ -8,6 +8,7 @@ import time_machine
 from django.core import mail
 from django.utils import timezone
 
+from games.models import Game, Seat
 from games.moves import submit_move
 from tests.correspondence.conftest import play_turn, tick
 from tests.engine.catan_ck.helpers import empty_board, give
@@ -160,3 +161,24 @@ def test_a_counter_offer_to_the_active_player_is_no_email_of_its_own(alice, bob,
     # she acts in that game: the counter waits for her there (and is in her turn email's recap when
     # one is due); the game is not listed again as asking her something
     assert not mails_to(author)
+
+
+def test_offers_in_a_game_cancelled_or_to_a_seat_a_bot_took_over_are_not_in_the_turn_email(
+        alice, bob, carol, committed):
+    with committed():
+        dropped_in, game_cancelled = trading_table(alice, bob, carol)[0], trading_table(alice, bob, carol)[0]
+        toy = start_game("toy", [alice, bob])
+    mail.outbox.clear()
+    with committed():
+        for game in (dropped_in, game_cancelled):
+            offer(game, 0, to=[game.seat_of(bob).position])
+    Seat.objects.filter(game=dropped_in, user=bob).update(dropped=True)
+    Game.objects.filter(pk=game_cancelled.pk).update(status=Game.Status.CANCELLED)
+    with committed():
+        play_turn(toy, alice)
+    with later(10), committed():
+        tick()
+        tick()
+    [message] = mails_to(bob)
+    assert message.subject == f"It's your turn in Toy #{toy.pk}"
+    assert f"/games/{dropped_in.pk}/" not in message.body and f"/games/{game_cancelled.pk}/" not in message.body

@@ -106,3 +106,11 @@ def test_a_seat_handed_to_a_bot_is_not_in_the_turn_email_even_before_the_bot_mov
     [message] = turn_mails(bob)
     assert message.subject == f"It's your turn in Toy #{kept.pk}"
     assert f"/games/{lost.pk}/" not in message.body
+
+
+def test_a_player_seen_exactly_the_active_time_ago_is_no_longer_active(bob, settings):
+    now = timezone.now()
+    bob.profile.last_seen = now - datetime.timedelta(seconds=settings.ACTIVE_SECONDS)
+    assert not turns.is_active(bob.profile, now)
+    bob.profile.last_seen += datetime.timedelta(seconds=1)
+    assert turns.is_active(bob.profile, now)

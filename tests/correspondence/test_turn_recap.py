@@ -7,7 +7,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone, translation
 
-from games.models import GameEvent
+from games.models import GameEvent, Seat
 from games.notifications import build
 from tests.support.games import start_game
 
@@ -53,3 +53,15 @@ def test_a_solo_games_title_is_in_the_recipients_language(alice, django_capture_
     message = build.render(alice, alice.profile, "turn", {"games": [entry], "count": 1, "asked_count": 0,
                                                           "game": None})
     assert f"* {title}\n" in message["text"] and f">{title}</a>" in message["html"]
+
+
+def test_the_final_ranking_lists_the_ranks_in_order_then_the_unranked_and_who_ran_out_of_time(alice, bob, carol):
+    game = start_game("toy", [alice, bob, carol])
+    Seat.objects.filter(game=game, user=carol).update(rank=1, score=9)
+    Seat.objects.filter(game=game, user=alice).update(rank=2, score=5)
+    Seat.objects.filter(game=game, user=bob).update(rank=None, score=None, dropped=True)
+    assert build.players(game) == [
+        {"name": "carol", "rank": 1, "score": 9, "dropped": False},
+        {"name": "alice", "rank": 2, "score": 5, "dropped": False},
+        {"name": "bob", "rank": None, "score": None, "dropped": True},
+    ]
