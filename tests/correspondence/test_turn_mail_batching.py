@@ -10,7 +10,7 @@ from django.core import mail
 from django.utils import timezone
 
 from games.models import Seat, TurnMail
-from games.notifications import turns
+from games.notifications import outbox, turns
 from tests.correspondence.conftest import play_turn, tick
 from tests.support.games import start_game
 
@@ -114,3 +114,13 @@ def test_a_player_seen_exactly_the_active_time_ago_is_no_longer_active(bob, sett
     assert not turns.is_active(bob.profile, now)
     bob.profile.last_seen += datetime.timedelta(seconds=1)
     assert turns.is_active(bob.profile, now)
+
+
+def test_a_tick_hands_at_most_500_turn_emails_to_the_workers(monkeypatch, django_user_model):
+    handed = []
+    monkeypatch.setattr(outbox, "delay", lambda name, user_id, due, now: handed.append(user_id))
+    users = django_user_model.objects.bulk_create(django_user_model(username=f"player{n}") for n in range(501))
+    due = timezone.now() - MINUTE
+    TurnMail.objects.bulk_create(TurnMail(user=user, due=due) for user in users)
+    turns.flush(timezone.now())
+    assert len(handed) == 500 and len(set(handed)) == 500
