@@ -121,7 +121,8 @@ def test_a_discard_owed_on_a_7_emails_that_seat_what_it_must_do(players, committ
         tick()
     email = Email.objects.filter(user=owing.user, kind="turn").latest("pk")
     assert "You must discard 4 cards." in email.text and "You must discard 4 cards." in email.html
-    assert "the game decides for you by its default" in email.text
+    assert ("If you have not decided by then, the game decides for you by its default, marked “by timeout” in the log."
+            in " ".join(email.text.split()))
     # and the reminder a day later says it again
     with time_machine.travel(owing.waiting_since + DAY + datetime.timedelta(minutes=10), tick=False), committed():
         tick()

@@ -6,6 +6,7 @@ import time
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.core import signing as django_signing
 from django.test import Client
 from django.utils import timezone
@@ -14,7 +15,7 @@ from accounts.models import Profile
 from games import clocks
 from games.management.commands.runserver_embedded import start_scheduler
 from games.models import Email
-from games.notifications import signing
+from games.notifications import build, signing
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +142,11 @@ def test_half_a_vacation_day_left_is_enough_to_start_a_vacation(alice, alice_cli
     response = alice_client.post("/profile/vacation/", {"on": "1"}, follow=True)
     assert messages_of(response) == ["You are on vacation: your clocks are paused."]
     assert Profile.objects.get(user=alice).vacation_since is not None
+
+
+def test_the_unsubscribe_link_of_an_email_turns_off_that_kind(bob):
+    link = build.render(bob, bob.profile, "vacation", {"left": 3})["unsubscribe_url"]  # a notify_reminder kind
+    response = Client(enforce_csrf_checks=True).post(link.removeprefix(settings.SITE_URL), {"List-Unsubscribe": "One-Click"})
+    assert response.status_code == 200
+    bob.profile.refresh_from_db()
+    assert not bob.profile.notify_reminder and bob.profile.notify_turn

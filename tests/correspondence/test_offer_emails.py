@@ -8,6 +8,7 @@ import time_machine
 from django.core import mail
 from django.utils import timezone
 
+from games.models import Game, Seat
 from games.moves import submit_move
 from tests.correspondence.conftest import play_turn, tick
 from tests.engine.catan_ck.helpers import empty_board, give
@@ -57,8 +58,10 @@ def test_an_offer_reaches_its_addressees_in_one_batched_email_and_not_its_author
     for seat in opponents:
         [message] = mails_to(user_at(game, seat))
         assert message.subject == f"Offers for you in Catan: Cities & Knights #{game.pk}"
-        assert "Offers waiting for your answer:" in message.body
+        assert f"Offers waiting for your answer:\n  - {author.username} offers 1 brick for 1 wool.\n" in message.body
         assert f"{author.username} offers 1 brick for 1 wool." in message.body
+        # no move is owed there, so no deadline (this game has one) and nothing about a time limit
+        assert "If you have not" not in message.body and "time limit" not in message.body
         assert f"/games/{game.pk}/" in message.body
         html = message.alternatives[0][0]
         assert f"{author.username} offers 1 brick for 1 wool." in html
@@ -123,3 +126,59 @@ def test_the_digest_bundles_offers_once_a_day(alice, bob, carol, committed):
         tick()
     messages = mails_to(addressee)
     assert len(messages) == 2 and "1 brick for 2 wool" in messages[1].body
+
+
+def test_offers_in_two_games_are_counted_in_the_subject(alice, bob, carol, committed):
+    with committed():
+        games = [trading_table(alice, bob, carol) for _ in range(2)]
+    mail.outbox.clear()
+    with committed():
+        for game, active, _opponents in games:
+            assert user_at(game, active) == alice
+            offer(game, active, to=[game.seat_of(bob).position])
+    with later(10), committed():
+        tick()
+        tick()
+    [message] = mails_to(bob)
+    assert message.subject == "Offers for you in 2 games"
+    for game, _active, _opponents in games:
+        assert f"/games/{game.pk}/" in message.body
+
+
+def test_a_counter_offer_to_the_active_player_is_no_email_of_its_own(alice, bob, carol, committed):
+    with committed():
+        game, active, opponents = trading_table(alice, bob, carol)
+    author = user_at(game, active)
+    mail.outbox.clear()
+    with later(1), committed():
+        offer(game, active, to=[opponents[0]])
+        game.refresh_from_db()
+        submit_move(game.pk, user_at(game, opponents[0]), {"type": "counter_trade", "offer": game.state["offers"][0]["id"],
+                                                            "give": {"wool": 1}, "want": {"brick": 2}}, game.version)
+    with later(30), committed():
+        tick()
+        tick()
+    # she acts in that game: the counter waits for her there (and is in her turn email's recap when
+    # one is due); the game is not listed again as asking her something
+    assert not mails_to(author)
+
+
+def test_offers_in_a_game_cancelled_or_to_a_seat_a_bot_took_over_are_not_in_the_turn_email(
+        alice, bob, carol, committed):
+    with committed():
+        dropped_in, game_cancelled = trading_table(alice, bob, carol)[0], trading_table(alice, bob, carol)[0]
+        toy = start_game("toy", [alice, bob])
+    mail.outbox.clear()
+    with committed():
+        for game in (dropped_in, game_cancelled):
+            offer(game, 0, to=[game.seat_of(bob).position])
+    Seat.objects.filter(game=dropped_in, user=bob).update(dropped=True)
+    Game.objects.filter(pk=game_cancelled.pk).update(status=Game.Status.CANCELLED)
+    with committed():
+        play_turn(toy, alice)
+    with later(10), committed():
+        tick()
+        tick()
+    [message] = mails_to(bob)
+    assert message.subject == f"It's your turn in Toy #{toy.pk}"
+    assert f"/games/{dropped_in.pk}/" not in message.body and f"/games/{game_cancelled.pk}/" not in message.body

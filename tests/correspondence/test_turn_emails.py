@@ -239,3 +239,28 @@ def test_the_recap_lists_the_lines_since_the_recipients_last_move_in_that_game(a
     [message] = turn_mails(bob)
     recap = message.body.split("Since your last move:")[1].split("Move by")[0]
     assert [line.split()[1] for line in recap.split("\n") if line.strip().startswith("- ")] == ["alice", "alice"]
+
+
+@pytest.mark.parametrize("left, starts", [(datetime.timedelta(0), False), (datetime.timedelta(seconds=1), True)])
+def test_the_automatic_vacation_is_announced_exactly_when_the_time_out_would_start_it(alice, left, starts):
+    """games/clocks.time_out starts it with any time left in the bank, however little."""
+    Profile.objects.filter(user=alice).update(vacation_auto=True, vacation_left=left)
+    with translation.override("en"):
+        then = build.at_deadline("drop", Profile.objects.get(user=alice))
+    announced = "Before that, your automatic vacation starts and pauses the clock (0 vacation days left)."
+    assert then == "If you have not moved by then, a bot plays your seat to the end and you rank last." + (
+        " " + announced if starts else "")
+
+
+def test_a_turn_email_says_when_a_game_has_no_time_limit(alice, bob, committed):
+    with committed():
+        game = start_game("toy", [alice, bob])
+        game.invitation.timeout_policy = "none"
+        game.invitation.save()
+    with committed():
+        play_turn(game, alice)
+    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
+        tick()
+    [message] = turn_mails(bob)
+    assert re.search(r"(^|\s)This game has no time limit\.(\s|$)", message.body)
+    assert "Move by" not in message.body and "If you have not" not in message.body

@@ -5,6 +5,7 @@ import hashlib
 import hmac
 import json
 import logging
+import socket
 from datetime import timedelta
 
 import pytest
@@ -252,6 +253,43 @@ def test_a_private_address_is_refused_where_the_site_is_exposed(alice, settings)
     assert webhooks.deliver(delivery.pk) is False
     hook.refresh_from_db()
     assert hook.last_error == "the address is inside a private network"
+
+
+def test_a_notification_is_posted_once_its_transaction_commits(alice, receiver, committed):
+    hook_for(alice, receiver.url)
+    with committed():
+        notify(alice)
+        assert not receiver.requests  # nothing leaves before the commit
+    [request] = receiver.requests
+    assert json.loads(request["body"])["event"] == "vacation"
+    assert WebhookDelivery.objects.get().delivered is not None
+
+
+def test_a_long_notification_key_is_cut_to_the_160_characters_kept(alice, receiver):
+    hook_for(alice, receiver.url)
+    webhooks.queue(alice, "vacation", "x" * 300, "Away", "/profile/")
+    assert WebhookDelivery.objects.get().key == "hook:" + "x" * 155
+
+
+def test_a_public_address_is_accepted_and_each_refusal_says_why(settings, monkeypatch):
+    """What `deliver` keeps as the webhook's last error, shown to its owner."""
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False
+    for url in ("http://93.184.216.34/hook", "https://93.184.216.34/hook", "https://[2606:2800:220:1::1]:8443/x"):
+        webhooks.check_address(url)  # public: no exception (an address needs no name server)
+    for url, words in (("ftp://93.184.216.34/x", "only http and https addresses"),
+                       ("https:///no-host", "only http and https addresses"),
+                       ("https://10.0.0.1/", "the address is inside a private network")):
+        with pytest.raises(webhooks.Refused) as refused:
+            webhooks.check_address(url)
+        assert str(refused.value) == words
+
+    def no_name_server(host, port):  # as in this sandbox; a real look-up would wait for its timeout
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(webhooks.socket, "getaddrinfo", no_name_server)
+    with pytest.raises(webhooks.Refused) as unknown:
+        webhooks.check_address("https://no-such-host.invalid/hook")
+    assert str(unknown.value) == "the host name does not resolve (Name or service not known)"
 
 
 def test_a_turn_notification_carries_no_hidden_information(alice, bob, receiver, settings):

@@ -6,6 +6,7 @@ import re
 from datetime import timedelta
 from unittest import mock
 
+import time_machine
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from django.core import signals
@@ -137,7 +138,11 @@ def test_without_the_cache_the_poll_asks_the_database(toy_game, bob_client, alic
     assert response.status_code == 200 and json.loads(response["HX-Trigger"]) == {"game-changed": True}
 
 
-def test_an_open_page_keeps_its_player_present_without_sql(toy_game, bob, bob_client, django_assert_num_queries):
+def test_an_open_page_keeps_its_player_present_without_sql(toy_game, bob, bob_client, django_assert_num_queries,
+                                                          monkeypatch):
+    # This process's memory of presence writes outlives a test: a run of this test less than a
+    # minute before (mutmut runs the tests twice in one process) would hold `later` for bob's id.
+    monkeypatch.setattr(activity, "_polling_written", {})
     url = poll_url(bob_client, toy_game)
     poll(bob_client, url)
     later = activity.timezone.now() + timedelta(minutes=2)  # past this process's last presence write
@@ -201,3 +206,18 @@ def test_a_socket_closed_under_the_marks_costs_the_marks_not_the_committed_move(
     assert toy_game.version == 1
     assert any(message.startswith(f"cache unavailable, live marks of game {toy_game.pk} not kept")
                for message in caplog.messages)
+
+
+def test_a_polled_presence_counts_for_the_whole_active_time(bob, settings, monkeypatch):
+    """The cached presence outlives the time it counts for (`ACTIVE_SECONDS`): no turn email
+    goes out while a page polled within that time."""
+    monkeypatch.setattr(activity, "_polling_written", {})
+    start = activity.timezone.now()
+    with time_machine.travel(start, tick=False):
+        activity.seen_polling(bob.pk)
+    almost = start + timedelta(seconds=settings.ACTIVE_SECONDS - 5)
+    with time_machine.travel(almost, tick=False):
+        assert turns.is_active(bob.profile, almost)
+    after = start + timedelta(seconds=settings.ACTIVE_SECONDS + 1)
+    with time_machine.travel(after, tick=False):
+        assert not turns.is_active(bob.profile, after)
