@@ -188,13 +188,8 @@ def barbarians_and_a_seven_ahead(game):
 def test_a_seat_owing_a_new_decision_after_answering_one_gets_a_new_period_for_it(players, committed):
     """ASYNC-05: each decision owed off turn has its own deadline, also when the same seat owes
     the next one right after answering the first within the same turn."""
-    game = catan_game(players, committed, days=2)
-    loser = barbarians_and_a_seven_ahead(game)
-    game.refresh_from_db()
-    with committed():
-        submit_move(game.pk, user_at(game, game.state["active"]), {"type": "roll"}, game.version)
-    game.refresh_from_db()
-    owing = seat_at(game, loser)
+    game, owing = rolled_with_barbarians(players, committed)
+    loser = owing.position
     assert [d["kind"] for d in game.state["decisions"] if d["seat"] == loser] == ["lose_city"]
     rolled_at, marker = owing.waiting_since, turn_marker(game.state)
     answered_at = rolled_at + DAY

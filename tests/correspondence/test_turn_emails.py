@@ -173,16 +173,22 @@ def test_it_tells_what_happened_since_the_last_move_the_deadline_and_its_consequ
     assert f"alice spielt {alice_card}." in html and "Europe/Prague" in html
 
 
-def test_a_turn_email_names_the_cancel_policy_and_the_automatic_vacation(alice, bob, committed):
+def turn_mail_after_alices_turn(alice, bob, committed, timeout_policy):
+    """Bob's turn email after alice's turn in a toy game with this time-out policy."""
     with committed():
         game = start_game("toy", [alice, bob])
-        game.invitation.timeout_policy = "cancel"
+        game.invitation.timeout_policy = timeout_policy
         game.invitation.save()
     with committed():
         play_turn(game, alice)
     with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
         tick()
     [message] = turn_mails(bob)
+    return message
+
+
+def test_a_turn_email_names_the_cancel_policy_and_the_automatic_vacation(alice, bob, committed):
+    message = turn_mail_after_alices_turn(alice, bob, committed, timeout_policy="cancel")
     assert "Since the game began:" in message.body and "alice plays" in message.body
     assert "the game is cancelled without a result" in message.body
     assert "automatic vacation starts" in message.body and "(UTC time)" in message.body
@@ -253,14 +259,6 @@ def test_the_automatic_vacation_is_announced_exactly_when_the_time_out_would_sta
 
 
 def test_a_turn_email_says_when_a_game_has_no_time_limit(alice, bob, committed):
-    with committed():
-        game = start_game("toy", [alice, bob])
-        game.invitation.timeout_policy = "none"
-        game.invitation.save()
-    with committed():
-        play_turn(game, alice)
-    with time_machine.travel(timezone.now() + datetime.timedelta(minutes=2)), committed():
-        tick()
-    [message] = turn_mails(bob)
+    message = turn_mail_after_alices_turn(alice, bob, committed, timeout_policy="none")
     assert re.search(r"(^|\s)This game has no time limit\.(\s|$)", message.body)
     assert "Move by" not in message.body and "If you have not" not in message.body
