@@ -17,7 +17,7 @@ from games import clocks
 from games.models import Email, Game, GameEvent, Move, Seat, TurnMail
 from games.moves import submit_move
 from tests.correspondence.conftest import tick
-from tests.engine.catan_ck.helpers import empty_board, give, put, with_roll
+from tests.engine.catan_ck.helpers import V, empty_board, give, put, with_roll
 from tests.support.catan import set_state, seven_ahead, start_catan, user_at
 
 pytestmark = pytest.mark.django_db
@@ -128,6 +128,30 @@ def test_a_discard_owed_on_a_7_emails_that_seat_what_it_must_do(players, committ
         tick()
     reminder = Email.objects.filter(user=owing.user, kind="reminder").latest("pk")
     assert "You must discard 4 cards." in reminder.text
+
+
+def test_a_wedding_gift_owed_is_in_the_givers_turn_email_naming_the_receiver(players, committed):
+    """Wedding's prompt names a player (a seat number in the engine): the turn email shows the name."""
+    game = catan_game(players, committed)
+    state = empty_board(seed=5, players=3, stage="action")
+    active = state["active"]
+    giver = next(seat for seat in state["order"] if seat != active)
+    put(state, giver, "settlement", V[0])  # one point more than the card's player: a giver
+    give(state, giver, brick=2, wool=2)  # two kinds: the giver chooses which two cards
+    for deck in state["decks"].values():
+        if "wedding-1" in deck:
+            deck.remove("wedding-1")
+    state["players"][active]["progress"].append("wedding-1")
+    set_state(game, state)
+    with committed():
+        submit_move(game.pk, user_at(game, active), {"type": "play_progress", "card": "wedding-1"}, game.version)
+    owing = seat_at(game, giver)
+    assert owing.to_act
+    with time_machine.travel(owing.waiting_since + datetime.timedelta(minutes=10), tick=False), committed():
+        tick()
+    email = Email.objects.filter(user=owing.user, kind="turn").latest("pk")
+    sentence = f"Wedding: choose 2 cards to give to {user_at(game, active).username}."
+    assert sentence in email.text and sentence in email.html
 
 
 def test_a_discard_email_is_in_german_for_a_german_player(players, committed):

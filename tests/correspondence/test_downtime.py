@@ -50,6 +50,25 @@ def test_a_day_without_the_scheduler_times_nobody_out(alice, bob, committed):
 
 
 @pytest.mark.django_db
+def test_a_game_with_a_time_limit_is_left_to_its_clock_after_an_outage_longer_than_the_idle_limit(
+        alice, bob, committed):
+    """Nobody could move while the site was down: a game with a time limit gets the outage back
+    on its clock, and the idle sweep (meant for games without a limit) must not cancel it although
+    its last move is more than 60 days old."""
+    game = new_game([alice, bob], committed, days=3)
+    deadline = seat(game, alice).deadline
+    start = seat(game, alice).waiting_since
+    scheduler_tick(start + MINUTE, committed)
+    back = start + clocks.IDLE_LIMIT + DAY
+    scheduler_tick(back, committed)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING and game.updated < back - clocks.IDLE_LIMIT
+    alice_seat = seat(game, alice)
+    assert alice_seat.to_act and not alice_seat.dropped
+    assert alice_seat.deadline == deadline + (back - (start + MINUTE))
+
+
+@pytest.mark.django_db
 def test_a_tick_a_few_minutes_late_is_no_downtime(alice, bob, committed):
     game = new_game([alice, bob], committed, days=1)
     deadline = seat(game, alice).deadline

@@ -26,3 +26,15 @@ def test_an_invitation_subject_and_text_show_the_hosts_name_as_typed(alice, bob,
 def test_a_timed_out_player_subject_shows_the_name_as_typed(alice, bob, toy_game):
     message = build.render(bob, bob.profile, "player_timed_out", {"game": toy_game, "player": NAME, "policy": "drop"})
     assert NAME in message["subject"] and NAME in message["text"]
+
+
+def test_an_email_greets_its_recipient_by_name_as_typed_in_text_and_escaped_in_html(alice, bob, toy_game):
+    Profile.objects.filter(user=bob).update(display_name=NAME)
+    bob.refresh_from_db()
+    message = build.render(bob, bob.profile, "player_timed_out", {"game": toy_game, "player": "alice", "policy": "drop"})
+    assert message["text"].startswith(f"Hello {NAME},\n")
+    assert "Hello Tom &amp; &quot;Jerry&quot; &lt;o&#x27;Neil&gt;," in message["html"]
+    Profile.objects.filter(user=bob).update(language="de")
+    bob.refresh_from_db()
+    message = build.render(bob, bob.profile, "player_timed_out", {"game": toy_game, "player": "alice", "policy": "drop"})
+    assert message["text"].startswith(f"Hallo {NAME},\n")

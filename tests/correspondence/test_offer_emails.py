@@ -182,3 +182,71 @@ def test_offers_in_a_game_cancelled_or_to_a_seat_a_bot_took_over_are_not_in_the_
     [message] = mails_to(bob)
     assert message.subject == f"It's your turn in Toy #{toy.pk}"
     assert f"/games/{dropped_in.pk}/" not in message.body and f"/games/{game_cancelled.pk}/" not in message.body
+
+
+def test_an_offer_already_mailed_is_not_mailed_again_when_the_author_offers_something_to_another_player(
+        alice, bob, carol, committed):
+    """Only offers new to a seat make its turn email due: one still open from before the move is
+    known, whoever else the move addressed."""
+    with committed():
+        game, active, opponents = trading_table(alice, bob, carol)
+    first, second = (user_at(game, seat) for seat in opponents)
+    mail.outbox.clear()
+    with committed():
+        offer(game, active, to=[opponents[0]])
+    with later(10), committed():
+        tick()
+        tick()
+    assert len(mails_to(first)) == 1
+    with later(20), committed():
+        offer(game, active, to=[opponents[1]], give={"brick": 1}, want={"wool": 2})
+    with later(60), committed():
+        tick()
+        tick()
+    assert len(mails_to(first)) == 1  # the first offer, still open, was in the email already
+    [message] = mails_to(second)
+    assert "offers 1 brick for 2 wool." in message.body
+
+
+def test_a_turn_in_another_players_game_does_not_send_an_open_offer_again(alice, bob, carol, committed):
+    """Scheduling one player's turn email leaves the others' alone: bob, whose last email listed
+    the offer still open for him, gets no second one when carol's turn comes in another game."""
+    with committed():
+        game, active, _opponents = trading_table(alice, bob, carol)
+        toy = start_game("toy", [alice, carol])
+    assert user_at(game, active) == alice
+    mail.outbox.clear()
+    with committed():
+        offer(game, active, to=[game.seat_of(bob).position])
+    with later(10), committed():
+        tick()
+        tick()
+    assert len(mails_to(bob)) == 1
+    with later(20), committed():
+        play_turn(toy, alice)  # carol's turn email falls due
+    with later(60), committed():
+        tick()
+        tick()
+    assert len(mails_to(bob)) == 1
+    [message] = mails_to(carol)
+    assert message.subject == f"It's your turn in Toy #{toy.pk}"
+
+
+def test_an_offer_to_a_seat_a_bot_took_over_sends_its_player_nothing_not_even_the_open_offers_of_other_games(
+        alice, bob, carol, committed):
+    with committed():
+        kept, lost = trading_table(alice, bob, carol)[0], trading_table(alice, bob, carol)[0]
+    mail.outbox.clear()
+    with committed():
+        offer(kept, 0, to=[kept.seat_of(bob).position])
+    with later(10), committed():
+        tick()
+        tick()
+    assert len(mails_to(bob)) == 1
+    Seat.objects.filter(game=lost, user=bob).update(dropped=True)  # his time ran out there (drop policy)
+    with later(20), committed():
+        offer(lost, 0, to=[lost.seat_of(bob).position])
+    with later(60), committed():
+        tick()
+        tick()
+    assert len(mails_to(bob)) == 1  # the bot answers for his seat there; the open offer of `kept` was mailed

@@ -124,3 +124,21 @@ def test_a_tick_hands_at_most_500_turn_emails_to_the_workers(monkeypatch, django
     TurnMail.objects.bulk_create(TurnMail(user=user, due=due) for user in users)
     turns.flush(timezone.now())
     assert len(handed) == 500 and len(set(handed)) == 500
+
+
+def test_a_second_game_waiting_before_the_turn_email_goes_out_joins_it_without_delaying_it(
+        alice, bob, committed, settings):
+    start = timezone.now()
+    with at(start), committed():
+        first, second = start_game("toy", [alice, bob]), start_game("toy", [alice, bob])
+        play_turn(first, alice)
+    due = TurnMail.objects.get(pk=bob.pk).due
+    assert due == start + datetime.timedelta(seconds=settings.TURN_EMAIL_DELAY)
+    with at(due - datetime.timedelta(seconds=10)), committed():  # before it goes out
+        play_turn(second, alice)
+    assert TurnMail.objects.get(pk=bob.pk).due == due
+    with at(due), committed():
+        tick()
+    [message] = turn_mails(bob)
+    assert message.subject == "It's your turn in 2 games"
+    assert f"/games/{first.pk}/" in message.body and f"/games/{second.pk}/" in message.body
