@@ -152,6 +152,11 @@ def test_a_wedding_gift_owed_is_in_the_givers_turn_email_naming_the_receiver(pla
     email = Email.objects.filter(user=owing.user, kind="turn").latest("pk")
     sentence = f"Wedding: choose 2 cards to give to {user_at(game, active).username}."
     assert sentence in email.text and sentence in email.html
+    # the reminder a day later names the receiver too
+    with time_machine.travel(owing.waiting_since + DAY + datetime.timedelta(minutes=10), tick=False), committed():
+        tick()
+    reminder = Email.objects.filter(user=owing.user, kind="reminder").latest("pk")
+    assert sentence in reminder.text and sentence in reminder.html
 
 
 def test_a_discard_email_is_in_german_for_a_german_player(players, committed):

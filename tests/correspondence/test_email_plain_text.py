@@ -1,6 +1,7 @@
 """Subjects and text parts of emails are plain text: names arrive as typed, unescaped."""
 
 import pytest
+from django.utils.html import escape
 
 from accounts.models import Profile
 from games import invitations
@@ -38,3 +39,15 @@ def test_an_email_greets_its_recipient_by_name_as_typed_in_text_and_escaped_in_h
     bob.refresh_from_db()
     message = build.render(bob, bob.profile, "player_timed_out", {"game": toy_game, "player": "alice", "policy": "drop"})
     assert message["text"].startswith(f"Hallo {NAME},\n")
+
+
+def test_the_html_part_is_titled_with_the_subject(alice, bob, toy_game):
+    message = build.render(bob, bob.profile, "player_timed_out", {"game": toy_game, "player": NAME, "policy": "drop"})
+    assert message["subject"].startswith(NAME)
+    assert f"<title>{escape(message['subject'])}</title>" in message["html"]
+
+
+def test_a_subject_longer_than_its_column_is_cut_to_the_250_characters_kept(alice, bob, toy_game):
+    long_name = "N" * 300
+    message = build.render(bob, bob.profile, "player_timed_out", {"game": toy_game, "player": long_name, "policy": "drop"})
+    assert message["subject"] == long_name[:250]
