@@ -87,11 +87,15 @@ def message(row):
     return mail
 
 
+def lost(now):
+    """Unsent rows never claimed for a while, or whose lease expired."""
+    return Email.objects.filter(sent=None, attempts__lt=MAX_ATTEMPTS).filter(
+        Q(lease=None, created__lt=now - timedelta(seconds=settings.EMAIL_RETRY_SECONDS)) | Q(lease__lt=now)).order_by()
+
+
 def retry(now):
     """Requeue unsent rows whose task seems lost (never claimed for a while, or lease expired)."""
-    lost = Email.objects.filter(sent=None, attempts__lt=MAX_ATTEMPTS).filter(
-        Q(lease=None, created__lt=now - timedelta(seconds=settings.EMAIL_RETRY_SECONDS)) | Q(lease__lt=now))
-    for pk in lost.values_list("pk", flat=True)[:500]:
+    for pk in lost(now).values_list("pk", flat=True)[:500]:
         delay("send_email", pk)
 
 
