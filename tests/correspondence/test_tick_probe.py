@@ -163,3 +163,18 @@ def test_a_failing_probe_is_logged_and_every_sweep_looks_for_itself(world, ran, 
     assert ran == list(DUE_WORK)
     failures = [record.getMessage() for record in caplog.records if record.name == "games.clocks" and record.exc_info]
     assert failures == ["tick: the probe for due work failed; every sweep runs"]
+
+
+@pytest.mark.parametrize("offset", [datetime.timedelta(0), -400 * DAY, 3 * DAY + datetime.timedelta(seconds=7.25)])
+def test_the_probe_compiled_once_equals_the_probe_compiled_at_each_ticks_time(offset):
+    now = timezone.now() + offset
+    clocks.probe_statement(now)  # compiled and kept
+    assert clocks._probes[connection.alias] is not None, "every parameter is a constant or moves with the time"
+    assert clocks.probe_statement(now) == clocks.compile_probe(now)
+
+
+def test_a_changed_setting_compiles_the_probe_again(settings):
+    now = timezone.now()
+    clocks.probe_statement(now)
+    settings.EMAIL_RETRY_SECONDS += 3600
+    assert clocks.probe_statement(now) == clocks.compile_probe(now)
