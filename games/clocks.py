@@ -121,17 +121,29 @@ def tick(now=None):
     except Exception:
         log.exception("tick: recording the tick failed; nothing is timed out this time")
         return
-    try:
-        due = due_sweeps(now)
-    except Exception:  # every sweep looks for itself, as before there was a probe
-        log.exception("tick: the probe for due work failed; every sweep runs")
-        due = range(len(SWEEPS))
-    for index in due:
-        module, name, _rows = SWEEPS[index]
+    due = probe(now, after=-1)
+    for index, (module, name, _rows) in enumerate(SWEEPS):
+        if due is not None and index not in due:
+            continue
         try:
             getattr(module, name)(now)  # looked up now: a sweep replaced at run time is the one run
         except Exception:  # one broken step must not stop the others
             log.exception("tick step %s failed", name)
+        # What a sweep did can make work due for a later one (a timeout's bot move owes the next
+        # player a turn email and a reminder): asked again, the later sweeps run in this tick as
+        # they did when every sweep ran every time.
+        if due is not None:
+            due = probe(now, after=index)
+
+
+def probe(now, after):
+    """The indexes of the sweeps after `after` with due work; None if the probe failed: then
+    every sweep looks for itself, as before there was a probe."""
+    try:
+        return {index for index in due_sweeps(now) if index > after}
+    except Exception:
+        log.exception("tick: the probe for due work failed; every sweep runs")
+        return None
 
 
 def due_sweeps(now):

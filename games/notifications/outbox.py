@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games import handover
 from games.models import Email
 from games.notifications import build, push, webhooks
 
@@ -100,13 +101,9 @@ def retry(now):
 
 
 def delay(task_name, *args):
-    """Hand a task to Celery; a lost task is picked up again by the tick, so never fail here."""
-    from games import tasks
-
-    try:
-        getattr(tasks, task_name).apply_async(args, queue=settings.CELERY_TASK_DEFAULT_QUEUE)
-    except Exception:
-        log.exception("could not queue %s%r", task_name, args)
+    """Queue the task `games.tasks.<task_name>` without loading Celery here (games/handover.py);
+    a lost task is picked up again by the tick, so never fail here."""
+    handover.send(f"games.tasks.{task_name}", *args)
 
 
 def on_commit_task(task_name, *args):

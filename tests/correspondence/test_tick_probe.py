@@ -178,3 +178,16 @@ def test_a_changed_setting_compiles_the_probe_again(settings):
     clocks.probe_statement(now)
     settings.EMAIL_RETRY_SECONDS += 3600
     assert clocks.probe_statement(now) == clocks.compile_probe(now)
+
+
+def test_work_a_sweep_makes_due_for_a_later_sweep_is_done_in_the_same_tick(world, ran, monkeypatch):
+    """A timeout's bot move owes the next player a turn email: found by the same tick, as when
+    every sweep ran every time (the probe is asked again after a sweep that ran)."""
+    def apply_timeouts(now):
+        ran.append("clocks.apply_timeouts")
+        turn_mail(world, now)
+
+    monkeypatch.setattr(clocks, "apply_timeouts", apply_timeouts)
+    passed_deadline(world, world["now"])
+    clocks.tick(world["now"])
+    assert ran == ["clocks.apply_timeouts", "turns.flush"]
