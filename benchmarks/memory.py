@@ -1,7 +1,8 @@
 """The memory of a gunicorn worker serving game pages: RSS after many pages of many games.
 
     .venv/bin/python benchmarks/memory.py [--games 120] [--others 30] [--requests 3000] [--database praga_memory]
-                                          [--redis redis://127.0.0.1:6379/7] [--reuse] [--code DIR --code DIR …]
+                                          [--redis redis://127.0.0.1:6379/7] [--reuse] [--tasks]
+                                          [--code DIR --code DIR …]
 
 Needs PostgreSQL and Redis on 127.0.0.1. Creates the database afresh with GAMES public 4-player
 Praga games, each at its own point between move 10 and move 300, and OTHERS 3-player Catan and
@@ -13,6 +14,10 @@ of random games, each request for one of the three games picked at random (a wor
 three boards; `--others 0`: Praga pages only, the mix before session 7).
 Prints each worker's resident memory (RSS) after every REQUESTS / 6 requests and at the end.
 Goal: at most 100 MB per worker, and flat once every kind of page was served (bounded caches).
+
+`--tasks`: one request in 50 goes to a benchmark-only URL (benchmarks/memory_site/, never the
+site's) that queues a task after its commit through the served tree's own `outbox.delay`, as a
+move's request does (an email, a rating, a bot's move), so each worker holds what queueing loads.
 
 `--reuse`: serve the games the last run seeded on DATABASE (no seeding; runs in both orders on
 one database). `--code DIR` (repeatable): the site's tree to serve, default this one; several are served one
@@ -97,6 +102,9 @@ def rss_mb(pid):
     return 0.0
 
 
+TASK_EVERY = 50  # --tasks: one request in this many queues a task, so every worker has queued some
+
+
 def page_path(pk, version, kind, rng):
     """The page a spectator asks for, by `kind` in [0, 1): half game pages, then live parts, whole
     logs and replay steps (benchmarks/memory_probe.py serves the same mix)."""
@@ -113,6 +121,9 @@ def serve(code, games, args, env):
     """Serve REQUESTS of the spectators' mix from the site tree `code`, printing its workers' RSS."""
     static_root = tempfile.mkdtemp(prefix="praga-memory-static-")  # not the work tree's staticfiles/
     env = {**env, "PYTHONPATH": str(code), "STATIC_ROOT": static_root}
+    if args.tasks:  # the benchmark's URL that queues a task, beside the tree's own settings
+        env.update(PYTHONPATH=f"{code}{os.pathsep}{ROOT / 'benchmarks' / 'memory_site'}",
+                   DJANGO_SETTINGS_MODULE="memory_task_settings")
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=code, env=env,
                    check=True)
     import redis
@@ -152,6 +163,8 @@ def serve(code, games, args, env):
                     pk, version = rng.choice(games[rng.choice(sorted(games))])
                     kind = rng.random()
                 path = page_path(pk, version, kind, rng)
+                if args.tasks and count % TASK_EVERY == 0:
+                    path = f"/bench/queue/{pk}/"
                 status, _body = client.request("GET", path)
                 if status != 200:
                     with lock:
@@ -185,6 +198,9 @@ def main():
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
     parser.add_argument("--reuse", action="store_true",
                         help="serve the games seeded by the last run on DATABASE instead of seeding afresh")
+    parser.add_argument("--tasks", action="store_true",
+                        help=f"one request in {TASK_EVERY} queues a task as a move's commit does (an email, a "
+                             "rating, a bot's move): the workers then hold what queueing loads")
     parser.add_argument("--code", action="append", type=lambda path: Path(path).resolve(),
                         help="a site tree to serve (repeatable; default: this one)")
     args = parser.parse_args()

@@ -10,10 +10,13 @@ workers, a second beat or a task retried after a crash apply it exactly once.
 import datetime
 import logging
 import random
+import sys
 
 from django.conf import settings
-from django.db import transaction
+from django.core.signals import setting_changed
+from django.db import connection, transaction
 from django.db.models import DateTimeField, ExpressionWrapper, F
+from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Profile
@@ -118,30 +121,131 @@ def tick(now=None):
     except Exception:
         log.exception("tick: recording the tick failed; nothing is timed out this time")
         return
-    for step in (sync_missed, end_used_up_vacations, apply_timeouts, apply_timed_moves, cancel_idle_games, retention.expire_invitations,
-                 send_reminders, turns.flush, outbox.retry, webhooks.retry, push.retry, resume_bots, downtime.report_overdue):
+    due = probe(now, after=-1)
+    for index, (module, name, _rows) in enumerate(SWEEPS):
+        if due is not None and index not in due:
+            continue
         try:
-            step(now)
+            getattr(module, name)(now)  # looked up now: a sweep replaced at run time is the one run
         except Exception:  # one broken step must not stop the others
-            log.exception("tick step %s failed", step.__name__)
+            log.exception("tick step %s failed", name)
+        # What a sweep did can make work due for a later one (a timeout's bot move owes the next
+        # player a turn email and a reminder): asked again, the later sweeps run in this tick as
+        # they did when every sweep ran every time.
+        if due is not None:
+            due = probe(now, after=index)
+
+
+def probe(now, after):
+    """The indexes of the sweeps after `after` with due work; None if the probe failed: then
+    every sweep looks for itself, as before there was a probe."""
+    try:
+        return {index for index in due_sweeps(now) if index > after}
+    except Exception:
+        log.exception("tick: the probe for due work failed; every sweep runs")
+        return None
+
+
+def due_sweeps(now):
+    """The indexes into SWEEPS, ascending, of the sweeps with a due row at `now`: one statement
+    of index-backed EXISTS probes joined by UNION ALL, one round trip whatever is due."""
+    sql, params = probe_statement(now)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return sorted(row[0] for row in cursor.fetchall())
+
+
+def compile_probe(now):
+    """The probe's SQL and parameters at `now`, compiled from each sweep's own queryset."""
+    parts, params = [], []
+    for index, (_module, _name, rows) in enumerate(SWEEPS):
+        sql, arguments = rows(now).order_by().values("pk").query.sql_with_params()
+        parts.append(f"SELECT {index} WHERE EXISTS ({sql})")  # our own int: no parameter needed
+        params.extend(arguments)
+    return " UNION ALL ".join(parts), params
+
+
+# Compiling the 13 querysets costs ~5 ms of CPU, several times what the statement costs the
+# database, and the text is the same every minute: only the times in its parameters move with
+# `now`. So it is compiled once per process and database at a fixed moment and again a day
+# later; a parameter that moved by exactly that day is a time (`now`, or `now` minus a setting's
+# duration) and is moved to each tick's `now`, the others are constants. A changed setting
+# (tests) compiles it again; anything else that does not fit is compiled at `now` every time.
+PROBE_MOMENT = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
+_probes = {}
+
+
+def probe_statement(now):
+    key = connection.alias
+    if key not in _probes:
+        _probes[key] = _relative_probe()
+    if _probes[key] is None:
+        return compile_probe(now)
+    sql, params = _probes[key]
+    adapt = connection.ops.adapt_datetimefield_value
+    return sql, [value if offset is None else adapt(now + offset) for value, offset in params]
+
+
+def _relative_probe():
+    (sql, first), (later_sql, second) = compile_probe(PROBE_MOMENT), compile_probe(PROBE_MOMENT + DAY)
+    if sql != later_sql or len(first) != len(second):
+        return None
+    params = []
+    for value, moved in zip(first, second):
+        if value == moved:
+            params.append((value, None))
+            continue
+        value, moved = _as_moment(value), _as_moment(moved)
+        if value is None or moved is None or moved - value != DAY:
+            return None
+        params.append((None, value - PROBE_MOMENT))
+    return sql, params
+
+
+def _as_moment(value):
+    """A time parameter as the database adapter gave it (PostgreSQL: the datetime; SQLite: its
+    text in the connection's time zone), as an aware datetime; None if it is no time."""
+    if isinstance(value, str):
+        try:
+            value = datetime.datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    if not isinstance(value, datetime.datetime):
+        return None
+    return value if timezone.is_aware(value) else timezone.make_aware(value, connection.timezone)
+
+
+@receiver(setting_changed)
+def _forget_probes(**kwargs):
+    _probes.clear()
+
+
+def stale_clocks(now):
+    return Seat.objects.filter(STALE_CLOCK, game__status=Game.Status.RUNNING).order_by()
 
 
 def sync_missed(now):
-    stale = Seat.objects.filter(STALE_CLOCK, game__status=Game.Status.RUNNING).order_by()
-    for game_pk in set(stale.values_list("game_id", flat=True)[:BATCH]):
+    for game_pk in set(stale_clocks(now).values_list("game_id", flat=True)[:BATCH]):
         sync_game(game_pk, now=now)
 
 
+def due_timeouts(now):
+    return Seat.objects.filter(deadline__lte=now, to_act=True, dropped=False,
+                               game__status=Game.Status.RUNNING).order_by()
+
+
 def apply_timeouts(now):
-    due = Seat.objects.filter(deadline__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
-    for seat_pk, deadline in due.order_by().values_list("pk", "deadline")[:BATCH]:
+    for seat_pk, deadline in due_timeouts(now).values_list("pk", "deadline")[:BATCH]:
         outbox.delay("time_out", seat_pk, deadline.isoformat(), now.isoformat())
+
+
+def due_timed_moves(now):
+    return Game.objects.filter(timed_at__lte=now, status=Game.Status.RUNNING).order_by()
 
 
 def apply_timed_moves(now):
     """Submit the moves games asked for by date (`timed_moves`: a trade offer's expiry) once due."""
-    due = Game.objects.filter(timed_at__lte=now, status=Game.Status.RUNNING)
-    for game_pk in due.order_by("timed_at").values_list("pk", flat=True)[:BATCH]:
+    for game_pk in due_timed_moves(now).order_by("timed_at").values_list("pk", flat=True)[:BATCH]:
         submit_timed_moves(game_pk, now)
 
 
@@ -259,10 +363,13 @@ def cancel(game, now, reason, kind, timed_out=None):
                      {"game": game, "player": _name(timed_out) if timed_out else "", "policy": "cancel"})
 
 
+def idle_games(now):
+    return Game.objects.filter(status=Game.Status.RUNNING, updated__lt=now - IDLE_LIMIT,
+                               invitation__timeout_policy=TimeoutPolicy.NONE).order_by()
+
+
 def cancel_idle_games(now):
-    idle = Game.objects.filter(status=Game.Status.RUNNING, updated__lt=now - IDLE_LIMIT,
-                               invitation__timeout_policy=TimeoutPolicy.NONE)
-    for game_pk, updated in idle.order_by().values_list("pk", "updated")[:BATCH]:
+    for game_pk, updated in idle_games(now).values_list("pk", "updated")[:BATCH]:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_pk)
             if game.status != Game.Status.RUNNING or game.updated != updated:
@@ -283,9 +390,13 @@ def _name(seat):
 
 # Reminders -----------------------------------------------------------------------------------
 
+def due_reminders(now):
+    return Seat.objects.filter(next_nag__lte=now, to_act=True, dropped=False,
+                               game__status=Game.Status.RUNNING).order_by()
+
+
 def send_reminders(now):
-    due = Seat.objects.filter(next_nag__lte=now, to_act=True, dropped=False, game__status=Game.Status.RUNNING)
-    for seat_pk, next_nag in due.order_by().values_list("pk", "next_nag")[:BATCH]:
+    for seat_pk, next_nag in due_reminders(now).values_list("pk", "next_nag")[:BATCH]:
         outbox.delay("remind", seat_pk, next_nag.isoformat(), now.isoformat())
 
 
@@ -366,12 +477,15 @@ def end_vacation(user, now=None):
     return True
 
 
-def end_used_up_vacations(now):
+def used_up_vacations(now):
     # Used up is decided in SQL: a batch taken before the check could hold none of them.
-    used_up = Profile.objects.filter(vacation_since__isnull=False).alias(
+    return Profile.objects.filter(vacation_since__isnull=False).alias(
         ends=ExpressionWrapper(F("vacation_since") + F("vacation_left"), output_field=DateTimeField())
-    ).filter(ends__lte=now).select_related("user").order_by()
-    for profile in used_up[:BATCH]:
+    ).filter(ends__lte=now).order_by()
+
+
+def end_used_up_vacations(now):
+    for profile in used_up_vacations(now).select_related("user")[:BATCH]:
         end_vacation(profile.user, now)
 
 
@@ -479,7 +593,26 @@ def choose_bot_move(game, position, attempt=0):
     return rng.choice(legal)
 
 
+def bots_to_wake(now):
+    return Seat.objects.filter(BOT_TO_ACT, game__status=Game.Status.RUNNING).order_by()
+
+
 def resume_bots(now):
-    waiting = Seat.objects.filter(BOT_TO_ACT, game__status=Game.Status.RUNNING).order_by()
-    for game_pk in set(waiting.values_list("game_id", flat=True)[:BATCH]):
+    for game_pk in set(bots_to_wake(now).values_list("game_id", flat=True)[:BATCH]):
         outbox.delay("play_bots", game_pk)
+
+
+# The tick's sweeps in the order they run, each as (module, function name, due rows): the
+# function is looked up when the tick runs; `due(now)` is the queryset of the rows it would work
+# on. A minute with nothing due is the common case, so the tick first asks in one statement which
+# sweeps have a due row (`due_sweeps`) and runs only those; a sweep reads its rows through the
+# same `due` function, so the probe cannot miss what the sweep would find.
+_this = sys.modules[__name__]
+SWEEPS = (
+    (_this, "sync_missed", stale_clocks), (_this, "end_used_up_vacations", used_up_vacations),
+    (_this, "apply_timeouts", due_timeouts), (_this, "apply_timed_moves", due_timed_moves),
+    (_this, "cancel_idle_games", idle_games), (retention, "expire_invitations", retention.expirable),
+    (_this, "send_reminders", due_reminders), (turns, "flush", turns.due_mails), (outbox, "retry", outbox.lost),
+    (webhooks, "retry", webhooks.due), (push, "retry", push.due), (_this, "resume_bots", bots_to_wake),
+    (downtime, "report_overdue", downtime.overdue),
+)

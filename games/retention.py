@@ -21,10 +21,14 @@ def lifetime():
     return datetime.timedelta(days=settings.INVITATION_EXPIRY_DAYS)
 
 
+def expirable(now):
+    """Open invitations past their lifetime (the tick's probe asks whether any exist)."""
+    return Invitation.objects.filter(status=Invitation.Status.OPEN, created__lt=now - lifetime()).order_by()
+
+
 def expire_invitations(now):
-    stale = Invitation.objects.filter(status=Invitation.Status.OPEN, created__lt=now - lifetime())
     expired = 0
-    for pk in stale.order_by().values_list("pk", flat=True)[:BATCH]:
+    for pk in expirable(now).values_list("pk", flat=True)[:BATCH]:
         with transaction.atomic():
             # Conditional: a join that starts the game meanwhile wins, and so does another tick.
             if Invitation.objects.filter(pk=pk, status=Invitation.Status.OPEN).update(

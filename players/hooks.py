@@ -9,10 +9,9 @@ tests that ask for it, the task runs in-process (CELERY_TASK_ALWAYS_EAGER)."""
 
 import logging
 
-from django.conf import settings
 from django.dispatch import receiver
 
-from games import signals
+from games import handover, signals
 from games.models import Seat
 from players import rating, reliability
 
@@ -21,12 +20,8 @@ log = logging.getLogger(__name__)
 
 @receiver(signals.game_finished, dispatch_uid="players-rate-finished")
 def game_finished(sender, game, **kwargs):
-    from players import tasks
-
-    try:
-        tasks.rate_finished_game.apply_async((game.pk,), queue=settings.CELERY_TASK_DEFAULT_QUEUE)
-    except Exception:  # the game is committed; an unqueued rating is found again by the next one
-        log.exception("could not queue the rating of game %s", game.pk)
+    # Never raises: the game is committed; an unqueued rating is found again by the next one.
+    handover.send("players.tasks.rate_finished_game", game.pk)
 
 
 def rate(game_pk):

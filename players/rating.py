@@ -14,27 +14,37 @@ from the engine's ranking (ties stay ties); a seat dropped for a timeout or resi
 last. Cancelled games are not rated. Solo games feed the solo high-score tables.
 """
 
+import functools
+
 from django.db import connection, transaction
 from django.utils import timezone
-from openskill.models import PlackettLuce
 
 from games import engines
 from games.models import Game
 from games.moves import ranking
 from players.models import RatedGame, Rating, RatingChange, SoloBest
 
-MODEL = PlackettLuce()
+
+@functools.cache
+def model():
+    """openskill's model, loaded with the first rating computed: a web worker that serves pages
+    without rating anything does not carry openskill (~1.3 MB, issue 10)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
 PROVISIONAL_GAMES = 5  # fewer rated games: marked provisional, kept off the leaderboards
 MISSED_BATCH = 20
 
 
 def initial():
-    rating = MODEL.rating()
+    rating = model().rating()
     return rating.mu, rating.sigma
 
 
 def ordinal(mu, sigma):
-    return MODEL.rating(mu=mu, sigma=sigma).ordinal()
+    return model().rating(mu=mu, sigma=sigma).ordinal()
 
 
 def is_provisional(games):
@@ -61,8 +71,8 @@ def places(game, seats):
 
 def updated_ratings(before, placed):
     """{user: (mu, sigma)} after a game. `before`: {user: (mu, sigma)}; `placed`: [(user, place)]."""
-    teams = [[MODEL.rating(mu=before[user][0], sigma=before[user][1])] for user, _place in placed]
-    rated = MODEL.rate(teams, ranks=[place for _user, place in placed])
+    teams = [[model().rating(mu=before[user][0], sigma=before[user][1])] for user, _place in placed]
+    rated = model().rate(teams, ranks=[place for _user, place in placed])
     return {user: (team[0].mu, team[0].sigma) for (user, _place), team in zip(placed, rated)}
 
 

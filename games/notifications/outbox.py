@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games import handover
 from games.models import Email
 from games.notifications import build, push, webhooks
 
@@ -87,22 +88,22 @@ def message(row):
     return mail
 
 
+def lost(now):
+    """Unsent rows never claimed for a while, or whose lease expired."""
+    return Email.objects.filter(sent=None, attempts__lt=MAX_ATTEMPTS).filter(
+        Q(lease=None, created__lt=now - timedelta(seconds=settings.EMAIL_RETRY_SECONDS)) | Q(lease__lt=now)).order_by()
+
+
 def retry(now):
     """Requeue unsent rows whose task seems lost (never claimed for a while, or lease expired)."""
-    lost = Email.objects.filter(sent=None, attempts__lt=MAX_ATTEMPTS).filter(
-        Q(lease=None, created__lt=now - timedelta(seconds=settings.EMAIL_RETRY_SECONDS)) | Q(lease__lt=now))
-    for pk in lost.values_list("pk", flat=True)[:500]:
+    for pk in lost(now).values_list("pk", flat=True)[:500]:
         delay("send_email", pk)
 
 
 def delay(task_name, *args):
-    """Hand a task to Celery; a lost task is picked up again by the tick, so never fail here."""
-    from games import tasks
-
-    try:
-        getattr(tasks, task_name).apply_async(args, queue=settings.CELERY_TASK_DEFAULT_QUEUE)
-    except Exception:
-        log.exception("could not queue %s%r", task_name, args)
+    """Queue the task `games.tasks.<task_name>` without loading Celery here (games/handover.py);
+    a lost task is picked up again by the tick, so never fail here."""
+    handover.send(f"games.tasks.{task_name}", *args)
 
 
 def on_commit_task(task_name, *args):

@@ -148,10 +148,13 @@ def deliver(pk, now=None):
     return False
 
 
+def due(now):
+    return claims.due(PushMessage.objects.filter(attempts__lt=MAX_ATTEMPTS), now).order_by()
+
+
 def retry(now):
     """From the tick: messages due again (after a failure, or whose task was lost)."""
     from games.notifications import outbox
 
-    for pk in claims.due(PushMessage.objects.filter(attempts__lt=MAX_ATTEMPTS), now).order_by().values_list(
-            "pk", flat=True)[:500]:
+    for pk in due(now).values_list("pk", flat=True)[:500]:
         outbox.delay("deliver_push", pk)

@@ -33,8 +33,13 @@ def schedule(user_id, now, profile=None):
     TurnMail.objects.filter(pk=user_id, due=None).update(due=due)
 
 
+def due_mails(now):
+    """Turn emails whose time came (the tick's probe asks whether any exist)."""
+    return TurnMail.objects.filter(due__lte=now).order_by()
+
+
 def flush(now):
-    for user_id, due in TurnMail.objects.filter(due__lte=now).values_list("pk", "due")[:500]:
+    for user_id, due in due_mails(now).values_list("pk", "due")[:500]:
         outbox.delay("send_turn_mail", user_id, due.isoformat(), now.isoformat())
 
 

@@ -144,10 +144,13 @@ def failed(delivery, lease, problem, now):
     log.info("webhook %s: delivery %s failed (%s)", delivery.webhook_id, delivery.pk, problem)
 
 
+def due(now):
+    return claims.due(WebhookDelivery.objects.filter(webhook__enabled=True), now).order_by()
+
+
 def retry(now):
     """From the tick: deliveries that are due again (after a failure, or whose task was lost)."""
     from games.notifications import outbox
 
-    due = claims.due(WebhookDelivery.objects.filter(webhook__enabled=True), now)
-    for pk in due.order_by().values_list("pk", flat=True)[:500]:
+    for pk in due(now).values_list("pk", flat=True)[:500]:
         outbox.delay("deliver_webhook", pk)

@@ -102,10 +102,10 @@ def test_a_task_that_cannot_be_queued_is_logged_by_name_and_raises_nothing(monke
         raise ConnectionError("Redis is down")
 
     monkeypatch.setattr(tasks.send_email, "apply_async", broker_down)
-    with caplog.at_level(logging.ERROR, logger="games.notifications.outbox"):
+    with caplog.at_level(logging.ERROR, logger="games.handover"):
         outbox.delay("send_email", 5)  # the tick queues it again later
     [record] = caplog.records
-    assert record.getMessage() == "could not queue send_email(5,)" and record.exc_info[0] is ConnectionError
+    assert record.getMessage() == "could not queue games.tasks.send_email(5,)" and record.exc_info[0] is ConnectionError
 
 
 def test_an_email_whose_task_never_ran_is_queued_again_after_a_while_and_not_before(stored_email, monkeypatch):

@@ -3,15 +3,18 @@
 
 pywebpush (with aiohttp), requests and cryptography's bindings took ~18 MB of every gunicorn
 worker's memory although only a Celery worker sending a push or a webhook uses them, Celery
-itself ~7.5 MB although a worker serving pages queues no task; each game's
+itself ~9 MB although a web worker only queues tasks, which it hands over on Redis without
+Celery (games/handover.py), openskill ~1.3 MB though pages rate nothing; each game's
 engine and board is loaded by the first page of that game (engine.registry), not by every
 worker at start. Each test loads the web application in a fresh process, as a worker does, and
 fails if an import at module level brings such modules back."""
 
 import json
 import os
+import re
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -63,11 +66,17 @@ def test_the_web_application_loads_without_the_senders_libraries():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_web_application_loads_celery_only_to_queue_a_task(alice, bob, carol):
-    """Celery and its libraries (~7.5 MB of a worker) load with the first task a worker queues, not
-    with pages or the load balancer's health check, and that task goes to the site's app and
-    broker, as `celery -A praga_site` finds them."""
+def test_the_web_application_queues_tasks_without_loading_celery(alice, bob, carol):
+    """Celery and its libraries (~9 MB of a worker) load neither with pages, nor the load
+    balancer's health check, nor when a worker queues a task (an email, a rating, a bot's move):
+    the task is handed over on the broker's Redis, for the queue a worker of
+    `celery -A praga_site` drains (games/handover.py; the worker's side:
+    tests/correspondence/test_worker_emails.py)."""
+    import redis
+
     services.require_postgresql("pages served in another process need a shared database: PostgreSQL")
+    services.require_redis("the hand-over goes through the broker's Redis")
+    from games import handover
     from tests.support.games import start_game
 
     game = start_game("catan_ck", [alice, bob, carol])
@@ -77,21 +86,42 @@ django.setup()
 import praga_site.wsgi
 from django.test import Client
 
-celery = ("celery", "kombu", "amqp", "click", "yaml")
+celery = ("celery", "kombu", "amqp", "billiard", "click", "yaml", "openskill")
 print(" ".join(name for name in celery if name in sys.modules))
 statuses = [Client().get(path, HTTP_X_FORWARDED_PROTO="https").status_code for path in sys.argv[1:]]
 print(statuses, " ".join(name for name in celery if name in sys.modules))
-from games import tasks
-from celery.app.utils import find_app
-print(tasks.send_email.app.main, tasks.send_email.app.conf.broker_url, find_app("praga_site") is tasks.send_email.app)
-"""
-    broker = "redis://127.0.0.1:1/5"  # nothing listens there: the health check says so, nothing is sent
-    at_start, served, queued = run_in_a_fresh_process(
-        probe, f"/games/{game.pk}/", f"/games/{game.pk}/log/", "/health/", "/",
-        env={"REDIS_URL": broker, "DATABASE_URL": services.database_url()}).splitlines()[-3:]
+from games.notifications import outbox
+from players import hooks
+from games.models import Game
+outbox.delay("send_email", 12345)
+hooks.game_finished(None, Game.objects.get(pk=%d))
+print(" ".join(name for name in celery if name in sys.modules))
+""" % game.pk
+    queue = f"test-imports-{uuid.uuid4().hex[:10]}"  # no worker drains it
+    broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+    try:
+        at_start, served, queued = run_in_a_fresh_process(
+            probe, f"/games/{game.pk}/", f"/games/{game.pk}/log/", "/health/", "/",
+            env={"DATABASE_URL": services.database_url(), "CELERY_QUEUE": queue}).splitlines()[-3:]
+        handed_over = [json.loads(entry) for entry in reversed(broker.lrange(handover.key(queue), 0, -1))]
+    finally:
+        broker.delete(handover.key(queue))
     assert at_start == "", "loaded by the web application"
     assert served == "[200, 200, 200, 200] ", "loaded by a page or the health check"
-    assert queued == f"praga_site {broker} True"
+    assert queued == "", "loaded to queue a task"
+    assert handed_over == [["games.tasks.send_email", [12345]], ["players.tasks.rate_finished_game", [game.pk]]]
+
+
+def test_every_task_handed_over_is_a_task_of_the_sites_celery_app():
+    """The names the web process hands over are the ones `celery -A praga_site` registers."""
+    from celery.app.utils import find_app
+
+    app = find_app("praga_site")
+    app.loader.import_default_modules()
+    sources = "\n".join(path.read_text() for folder in ("games", "players") for path in (ROOT / folder).rglob("*.py"))
+    names = set(re.findall(r'handover\.send\("([\w.]+)"', sources))
+    names |= {f"games.tasks.{name}" for name in re.findall(r'\b(?:delay|on_commit_task)\("(\w+)"', sources)}
+    assert names and names <= set(app.tasks), names - set(app.tasks)
 
 
 def test_the_web_application_loads_no_game_before_a_page_of_it():

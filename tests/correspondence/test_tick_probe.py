@@ -1,0 +1,193 @@
+"""The tick asks in one statement which sweeps have due work and runs exactly those (issue 10:
+an idle tick at 100,000 games in ≤ 20 ms). A sweep with due work skipped by the probe would
+leave a timeout, a reminder or an email waiting for good, so each sweep is tested alone: its
+due rows made, one tick, and that sweep ran."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from accounts.models import Profile
+from games import clocks, downtime, invitations
+from games.models import (Email, Game, Heartbeat, Invitation, PushMessage, PushSubscription, Seat, TimeoutPolicy,
+                          TurnMail, Webhook, WebhookDelivery)
+from tests.support.games import start_game
+
+pytestmark = pytest.mark.django_db
+
+MINUTE = datetime.timedelta(minutes=1)
+DAY = datetime.timedelta(days=1)
+
+
+def label(module, name):
+    return f"{module.__name__.rsplit('.', 1)[-1]}.{name}"
+
+
+# What makes each sweep's work due at `now`, in a world of one quiet running game.
+
+def stale_clock(world, now):
+    Seat.objects.filter(pk=world["seat"].pk).update(clock_since=None)
+
+
+def used_up_vacation(world, now):
+    Profile.objects.filter(user=world["carol"]).update(vacation_since=now - 3 * DAY, vacation_left=2 * DAY)
+
+
+def passed_deadline(world, now):
+    Seat.objects.filter(pk=world["seat"].pk).update(deadline=now - datetime.timedelta(seconds=1))
+
+
+def timed_move(world, now):
+    Game.objects.filter(pk=world["game"].pk).update(timed_at=now)
+
+
+def idle_game(world, now):
+    Invitation.objects.filter(pk=world["game"].invitation_id).update(timeout_policy=TimeoutPolicy.NONE)
+    Game.objects.filter(pk=world["game"].pk).update(updated=now - clocks.IDLE_LIMIT - MINUTE)
+
+
+def old_invitation(world, now):
+    invitation = invitations.create_invitation(world["carol"], "toy", 2, {}, [None])
+    Invitation.objects.filter(pk=invitation.pk).update(created=now - 400 * DAY)
+
+
+def passed_reminder(world, now):
+    Seat.objects.filter(pk=world["seat"].pk).update(next_nag=now)
+
+
+def turn_mail(world, now):
+    TurnMail.objects.update_or_create(user=world["carol"], defaults={"due": now})
+
+
+def lost_email(world, now):
+    Email.objects.create(key="lost", user=world["carol"], kind="turn", to="carol@example.com", subject="s",
+                         text="t", html="h", created=now - DAY)
+
+
+def webhook_post(world, now):
+    hook = Webhook.objects.create(user=world["carol"], url="https://chat.example.org/carol", secret="s")
+    WebhookDelivery.objects.create(webhook=hook, key="due", body={}, due=now)
+
+
+def push_message(world, now):
+    subscription = PushSubscription.objects.create(user=world["carol"], endpoint="https://push.example.org/c",
+                                                   p256dh="k", auth="a")
+    PushMessage.objects.create(subscription=subscription, key="due", payload={}, due=now)
+
+
+def bot_to_act(world, now):  # bob's seat: alice's stays a person's, for the other sweeps
+    Seat.objects.filter(game=world["game"], position=1).update(dropped=True, to_act=True)
+
+
+def overdue_deadline(world, now):
+    Seat.objects.filter(pk=world["seat"].pk).update(deadline=now - 3 * downtime.interval())
+
+
+DUE_WORK = {  # each sweep of clocks.SWEEPS: what makes it due, and every sweep that then is due
+    "clocks.sync_missed": (stale_clock, {"clocks.sync_missed"}),
+    "clocks.end_used_up_vacations": (used_up_vacation, {"clocks.end_used_up_vacations"}),
+    "clocks.apply_timeouts": (passed_deadline, {"clocks.apply_timeouts"}),
+    "clocks.apply_timed_moves": (timed_move, {"clocks.apply_timed_moves"}),
+    "clocks.cancel_idle_games": (idle_game, {"clocks.cancel_idle_games"}),
+    "retention.expire_invitations": (old_invitation, {"retention.expire_invitations"}),
+    "clocks.send_reminders": (passed_reminder, {"clocks.send_reminders"}),
+    "turns.flush": (turn_mail, {"turns.flush"}),
+    "outbox.retry": (lost_email, {"outbox.retry"}),
+    "webhooks.retry": (webhook_post, {"webhooks.retry"}),
+    "push.retry": (push_message, {"push.retry"}),
+    "clocks.resume_bots": (bot_to_act, {"clocks.resume_bots"}),
+    "downtime.report_overdue": (overdue_deadline, {"clocks.apply_timeouts", "downtime.report_overdue"}),
+}
+
+
+@pytest.fixture
+def world(alice, bob, carol, committed):
+    """A running game in which alice must act, nothing due for an hour; carol has no game."""
+    with committed():
+        game = start_game("toy", [alice, bob])
+    seat = Seat.objects.get(game=game, user=alice)
+    assert seat.deadline and seat.next_nag and seat.clock_since
+    Email.objects.update(sent=timezone.now())  # the start's emails went out
+    now = min(seat.deadline, seat.next_nag) - datetime.timedelta(hours=1)
+    Heartbeat.objects.update_or_create(name=downtime.TICK, defaults={"last": now - MINUTE})
+    return {"game": game, "seat": seat, "carol": carol, "now": now}
+
+
+@pytest.fixture
+def ran(monkeypatch):
+    """Each sweep replaced by one that records its label: which sweeps a tick ran, in order."""
+    calls = []
+    for module, name, _rows in clocks.SWEEPS:
+        monkeypatch.setattr(module, name, lambda now, sweep=label(module, name): calls.append(sweep))
+    return calls
+
+
+def test_every_sweep_of_the_tick_has_due_work_made_for_it_here():
+    assert [label(module, name) for module, name, _rows in clocks.SWEEPS] == list(DUE_WORK)
+
+
+def test_with_nothing_due_the_tick_runs_no_sweep_and_takes_two_statements(world, ran):
+    with CaptureQueriesContext(connection) as statements:
+        clocks.tick(world["now"])
+    assert ran == []
+    assert len(statements.captured_queries) == 2  # recording the tick; the probe
+    assert downtime.last_tick() == world["now"]
+
+
+@pytest.mark.parametrize("sweep", list(DUE_WORK))
+def test_a_sweep_with_due_work_runs_in_the_same_tick_and_the_others_do_not(world, ran, sweep):
+    make_due, expected = DUE_WORK[sweep]
+    make_due(world, world["now"])
+    due_alone = {label(module, name) for module, name, rows in clocks.SWEEPS if rows(world["now"]).exists()}
+    assert due_alone == expected  # the rows made are due for this sweep (its own queryset says so)
+    clocks.tick(world["now"])
+    assert ran == [label(module, name) for module, name, _rows in clocks.SWEEPS if label(module, name) in expected]
+
+
+def test_with_every_sweep_due_every_sweep_runs_once_in_order(world, ran):
+    for make_due, _expected in DUE_WORK.values():
+        make_due(world, world["now"])
+    clocks.tick(world["now"])
+    assert ran == list(DUE_WORK)
+
+
+def test_a_failing_probe_is_logged_and_every_sweep_looks_for_itself(world, ran, monkeypatch, caplog):
+    def broken(now):
+        raise RuntimeError("probe broken")
+
+    monkeypatch.setattr(clocks, "due_sweeps", broken)
+    clocks.tick(world["now"])
+    assert ran == list(DUE_WORK)
+    failures = [record.getMessage() for record in caplog.records if record.name == "games.clocks" and record.exc_info]
+    assert failures == ["tick: the probe for due work failed; every sweep runs"]
+
+
+@pytest.mark.parametrize("offset", [datetime.timedelta(0), -400 * DAY, 3 * DAY + datetime.timedelta(seconds=7.25)])
+def test_the_probe_compiled_once_equals_the_probe_compiled_at_each_ticks_time(offset):
+    now = timezone.now() + offset
+    clocks.probe_statement(now)  # compiled and kept
+    assert clocks._probes[connection.alias] is not None, "every parameter is a constant or moves with the time"
+    assert clocks.probe_statement(now) == clocks.compile_probe(now)
+
+
+def test_a_changed_setting_compiles_the_probe_again(settings):
+    now = timezone.now()
+    clocks.probe_statement(now)
+    settings.EMAIL_RETRY_SECONDS += 3600
+    assert clocks.probe_statement(now) == clocks.compile_probe(now)
+
+
+def test_work_a_sweep_makes_due_for_a_later_sweep_is_done_in_the_same_tick(world, ran, monkeypatch):
+    """A timeout's bot move owes the next player a turn email: found by the same tick, as when
+    every sweep ran every time (the probe is asked again after a sweep that ran)."""
+    def apply_timeouts(now):
+        ran.append("clocks.apply_timeouts")
+        turn_mail(world, now)
+
+    monkeypatch.setattr(clocks, "apply_timeouts", apply_timeouts)
+    passed_deadline(world, world["now"])
+    clocks.tick(world["now"])
+    assert ran == ["clocks.apply_timeouts", "turns.flush"]
