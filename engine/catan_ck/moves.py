@@ -206,6 +206,15 @@ def _need(condition, reason, **args):
 
 _WHO = {move_type: who for move_type, (_fields, who) in SCHEMA.items()}
 _ANSWERS = frozenset({"decision", "trade"})
+# per move type, the stages in which `check_turn` passes when the game is in play, the seat is
+# the active one, no decision is open and no card is being finished (most moves of a game):
+# `_replay_move` then skips it. None: check_turn never refuses this type (answers, offers; their
+# handlers check the seat); empty: check_turn always runs (setup, card steps).
+_OWN_STAGES = {
+    move_type: None if who in _ANSWERS else frozenset(
+        {"play": ("roll", "action"), "progress": ("action",), "setup": (), "card_step": ()}.get(who, (who,)))
+    for move_type, who in _WHO.items()
+}
 
 
 def check_turn(state, seat, move_type, move):
@@ -382,10 +391,49 @@ def replay(state, moves):
             # state we change (a flat move is kept only in the undo record, never changed)
             if not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
                 move = clone(move)
-            context = apply_in_context(state, seat, move, checked, memo)
-            state = undo.record(state, context.state, seat, move, context.barrier)
-            checked = True
+            if checked:
+                state = _replay_move(state, seat, move, kind, memo)
+            else:
+                context = apply_in_context(state, seat, move, checked, memo)
+                state = undo.record(state, context.state, seat, move, context.barrier)
+                checked = True
     return state
+
+
+def _replay_move(state, seat, move, kind, memo):
+    """`apply_in_context` (with `checked`) and `undo.record` for a move of type `kind` (neither
+    a roll, an end of turn nor an undo) in `replay`, written out: the schema's passing case
+    and the turn check of a seat playing its own stage are one test each, with the refusals
+    of the full checks (in their order) for any move they do not pass."""
+    phase = state["phase"]
+    if phase == "over":
+        raise IllegalMove(_("The game is over."))
+    passes = _PASSES.get(kind)
+    if passes is None or not passes(move):
+        check_schema(move)
+    stages = _OWN_STAGES.get(kind)
+    if stages is not None and (phase != "play" or seat != state["active"] or state["decisions"]
+                               or state["turn"]["stage"] not in stages or state.get("card_step") is not None):
+        check_turn(state, seat, kind, move)
+    context = Context(state, memo)
+    HANDLERS[kind](context, seat, move)
+    after = context.state
+    if after["decisions"] or after["offers"] or after["turn"] and after["turn"]["stage"] == "roll":
+        preferences.apply_preferences(context, HANDLERS)  # else nothing a preference answers
+    written = context.written
+    if context.barrier and "private" not in written and state.get("private"):
+        after["private"] = []
+    if state["roads"] is not after["roads"] or state["buildings"] is not after["buildings"] \
+            or state["knights"] is not after["knights"]:
+        changed = road_seats_changed(state, after, written)
+        if changed:
+            before, after_road = update_longest_road(context, changed)
+            if before["holder"] != after_road["holder"] or any(
+                    a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
+                context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
+    if not points_unchanged(state, after, written):
+        check_victory(context)
+    return undo.record(state, after, seat, move, context.barrier)
 
 
 def apply_owned(state, seat, move, memo, checked):
