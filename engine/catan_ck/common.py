@@ -8,7 +8,7 @@ state it was given. Rules read `context.state[key]` and write only through
 """
 
 from engine.core.errors import IllegalMove
-from engine.core.rng import Rng
+from engine.core.rng import Rng, draws_below
 from engine.catan_ck.data.terrains import CARD_TYPES
 
 
@@ -150,10 +150,11 @@ class Context:
     def draws(self, *bounds):
         """Successive draws `below(bound)` from the state's generator, as `draw` makes them."""
         rng = self.rng
-        if rng is None:
-            rng = self.rng = Rng(self.state["rng"])
-        results = list(map(rng.below, bounds))  # in order, as successive calls draw them
-        self.state["rng"] = rng.state
+        if rng is None:  # the first draw of the move (a roll's dice): no generator object
+            results, self.state["rng"] = draws_below(self.state["rng"], bounds)
+        else:
+            results = list(map(rng.below, bounds))  # in order, as successive calls draw them
+            self.state["rng"] = rng.state
         self.barrier = True
         return results
 

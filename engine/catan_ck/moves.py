@@ -151,16 +151,17 @@ class _Missing:
 def _plain_test(move_type, allowed, checks):
     """A function telling at once that a move of `move_type` passes `check_schema`: no
     timeout, no unknown field, every field present that must be, each value of a right type.
-    Written out per move type (one expression, no loop: every move asks); None for a type with
-    a list field (its items are checked too). A move it does not pass gets the checks below,
-    which name what is wrong."""
-    if any(items is not None for _key, _types, items, _required in checks):
-        return None
+    Written out per move type (one expression, no loop: every move asks); a list field's items
+    are checked when it holds a list. A move it does not pass gets the checks below, which
+    name what is wrong."""
     names = {"allowed": allowed, "MISSING": _Missing()}
     terms = ['"timeout" not in move', "allowed.issuperset(move)"]
-    for index, (key, types, _items, required) in enumerate(checks):
+    for index, (key, types, items, required) in enumerate(checks):
         names["types%d" % index] = types if required else types + (_Missing,)
         terms.append("type(move.get(%r, MISSING)) in types%d" % (key, index))
+        if items is not None:  # a list, None or left out (the test above): a list's items
+            names["items%d" % index] = items
+            terms.append("(type(move.get(%r)) is not list or items%d(move[%r]))" % (key, index, key))
     code = "def passes(move):\n    return %s\n" % " and ".join(terms)
     exec(compile(code, "<check_schema %s>" % move_type, "exec"), names)
     return names["passes"]
