@@ -365,6 +365,13 @@ ALWAYS_BARRIERS = frozenset({"roll", "end_turn"})
 _KEPT_BY_REPLAY = frozenset({"options", "board", "roads", "buildings", "undo"})
 
 
+def _own_copy(state):
+    """A copy of `state` that `replay` may change in place: the top-level dict and every
+    section it may change in place (the others are shared, as `apply` shares the sections a
+    move does not write)."""
+    return {key: value if key in _KEPT_BY_REPLAY else clone(value) for key, value in state.items()}
+
+
 def replay(state, moves):
     """The state that applying `moves` ([seat, move] pairs) one by one to `state` gives,
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
@@ -376,7 +383,7 @@ def replay(state, moves):
     nothing the points count."""
     # its own copy: the top-level dict and every section it may change in place (the others are
     # shared with the given state, as `apply` shares the sections a move does not write)
-    state = {key: value if key in _KEPT_BY_REPLAY else clone(value) for key, value in state.items()}
+    state = _own_copy(state)
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
     checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
@@ -385,8 +392,10 @@ def replay(state, moves):
             state = apply_owned(state, seat, move, memo, checked)
             checked = True
         elif kind is None or kind == "undo":  # refused, or an undo: it gives back an undo base
-            state = apply(state, seat, clone(move), checked, memo)
-            checked = kind != "undo"
+            # whose sections the states before it share (the given state's too): copied again
+            # before any move changes them in place
+            state = _own_copy(apply(state, seat, clone(move), checked, memo))
+            checked = False
         else:  # `apply` without its undo test
             # a copy when it holds containers, so that no part of a caller's move ends up in the
             # state we change (a flat move is kept only in the undo record, never changed)

@@ -209,3 +209,24 @@ def test_replay_pays_a_city_built_between_two_rolls_of_the_same_number():
     assert expected["turn"]["production"][str(seat)][TERRAINS[record["terrain"]]["resource"]] == 1  # and its commodity
     assert sum(expected["turn"]["production"][str(seat)].values()) == 2
     assert replay(state, moves) == expected
+
+
+def test_replay_of_an_undo_and_a_later_move_leaves_the_given_state_unchanged(greedy_game):
+    # an undo gives back its chain's base, whose sections the given state shares: the end of
+    # turn after it (changed in place by `replay`) must change a copy of them
+    states, moves = greedy_game
+    checked = 0
+    for state in states:
+        chain = state["undo"]
+        if not (chain and chain["moves"]):
+            continue
+        seat = chain["moves"][-1][0]
+        undone = apply(state, seat, {"type": "undo"})
+        if {"type": "end_turn"} not in legal_moves(undone, seat):
+            continue
+        before = json.dumps(state, sort_keys=True)
+        steps = [[seat, {"type": "undo"}], [seat, {"type": "end_turn"}]]
+        assert replay(state, steps) == apply(undone, seat, {"type": "end_turn"})
+        assert json.dumps(state, sort_keys=True) == before
+        checked += 1
+    assert checked > 10
