@@ -357,6 +357,12 @@ def apply(state, seat, move, checked=False, memo=None):
 # Moves that are never taken back (engine.core.undo): a roll draws from the generator, an end
 # of turn ends the undo chain; no undo base can hold the state before them.
 ALWAYS_BARRIERS = frozenset({"roll", "end_turn"})
+# ... and the moves that are barriers whenever they succeed, which `replay` applies in place
+# too (`apply_owned`): an answer to a decision closes it (turn.close_decision), a progress card
+# played or discarded goes under its deck (cards.take_card, progress.discard), the robber moves
+# (seven.move_robber). A refused one ends the replay, whose own copy is then dropped.
+OWNED_MOVES = ALWAYS_BARRIERS | {kind for kind, (_fields, who) in SCHEMA.items() if who == "decision"} \
+    | {"discard_progress", "play_progress", "move_robber"}
 
 
 # Sections `replay` never changes in place: the options, the board and the pieces of roads and
@@ -388,7 +394,9 @@ def replay(state, moves):
     checked = False  # the given state may come from anywhere: its first move is checked in full
     for seat, move in moves:
         kind = move.get("type") if type(move) is dict else None
-        if kind in ALWAYS_BARRIERS:
+        if kind in OWNED_MOVES:
+            if kind not in ALWAYS_BARRIERS and not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+                move = clone(move)  # no part of a caller's move ends up in the state we change
             state = apply_owned(state, seat, move, memo, checked)
             checked = True
         elif kind is None or kind == "undo":  # refused, or an undo: it gives back an undo base
@@ -447,7 +455,7 @@ def _replay_move(state, seat, move, kind, memo):
 
 
 def apply_owned(state, seat, move, memo, checked):
-    """What `apply_in_context` and `apply` give for a roll or an end of turn (`move`, a dict),
+    """What `apply_in_context` and `apply` give for a move of `OWNED_MOVES` (`move`, a dict),
     but changing `state` itself, which only `replay` holds: these moves are never taken back,
     so no undo base keeps the state before them, and the undo record after them is None (as
     `undo.record` sets it for a barrier). What the checks after the move compare with the state
@@ -455,26 +463,34 @@ def apply_owned(state, seat, move, memo, checked):
     phase = state["phase"]
     if phase == "over":
         raise IllegalMove(_("The game is over."))
-    # {"type": "roll"} or {"type": "end_turn"} alone passes the schema: neither has a field
-    move_type = move["type"] if len(move) == 1 else check_schema(move)
-    if phase != "play" or seat != state["active"] or state["decisions"] \
-            or state["turn"]["stage"] != _WHO[move_type] or state.get("card_step") is not None:
+    move_type = move["type"]
+    if len(move) != 1 or move_type not in ALWAYS_BARRIERS:  # a roll or an end of turn alone passes
+        passes = _PASSES.get(move_type)
+        if passes is None or not passes(move):
+            check_schema(move)
+    stages = _OWN_STAGES[move_type]
+    if stages is not None and (phase != "play" or seat != state["active"] or state["decisions"]
+                               or state["turn"]["stage"] not in stages or state.get("card_step") is not None):
         check_turn(state, seat, move_type, move)  # else its checks all pass: the seat's own stage
-    # past the turn check: the game is in play and `seat` is the active player
     pieces = (state["roads"], state["buildings"], state["knights"])
     private = state.get("private")
-    if checked and move_type == "roll":  # what the points count (the player is changed in place)
-        player = state["players"][seat]
-        counted = (state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
+    if checked and phase == "play" and move_type != "end_turn":
+        # what the active player's points count (the player is changed in place): see
+        # points_unchanged, with the sections compared by value
+        active = state["active"]
+        player = state["players"][active]
+        counted = (active, state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
                    tuple(player["revealed"]))
     else:
         counted = None
     context = OwnedContext(state, memo)
     HANDLERS[move_type](context, seat, move)
+    if not context.barrier:  # never so (OWNED_MOVES): the undo record below would be wrong
+        raise RuntimeError("%s was applied in place but may be taken back" % move_type)
     events = len(context.events)
     if state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll":
         preferences.apply_preferences(context, HANDLERS)
-    if private and context.barrier and "private" not in context.written:
+    if private and "private" not in context.written:
         state["private"] = []
     if pieces[0] is state["roads"] and pieces[1] is state["buildings"] and pieces[2] is state["knights"]:
         changed = None
@@ -482,10 +498,11 @@ def apply_owned(state, seat, move, memo, checked):
         changed = road_seats_changed(dict(zip(("roads", "buildings", "knights"), pieces)), state, context.written)
         if changed:
             update_longest_road(context, changed)
-    if counted is not None:  # a roll: points_unchanged, with the sections compared by value
-        if state["phase"] != "play" or state["active"] != seat or counted != (
-                state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
-                tuple(player["revealed"])):
+    if counted is not None:
+        active = state["active"]
+        player = state["players"][active]
+        if state["phase"] != "play" or counted != (active, state["buildings"], state["longest_road"],
+                                                   state["merchant"], player["defenders"], tuple(player["revealed"])):
             check_victory(context)
     elif move_type != "end_turn" or len(context.events) != events or changed:
         # an end of turn is checked by its new turn (start_turn): again only when a preference
