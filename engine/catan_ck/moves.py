@@ -392,33 +392,39 @@ def replay(state, moves):
     state = _own_copy(state)
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
     checked = False  # the given state may come from anywhere: its first move is checked in full
+    # whether a seat holds standing preferences (only `set_preferences` sets them): without any,
+    # no move needs the preference pass (preferences.DEFAULTS answer nothing)
+    preferring = preferences.any_preferences(state)
     for seat, move in moves:
         kind = move.get("type") if type(move) is dict else None
         if kind in OWNED_MOVES:
             if kind not in ALWAYS_BARRIERS and not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
                 move = clone(move)  # no part of a caller's move ends up in the state we change
-            state = apply_owned(state, seat, move, memo, checked)
+            state = apply_owned(state, seat, move, memo, checked, preferring)
             checked = True
         elif kind is None or kind == "undo":  # refused, or an undo: it gives back an undo base
             # whose sections the states before it share (the given state's too): copied again
             # before any move changes them in place
             state = _own_copy(apply(state, seat, clone(move), checked, memo))
             checked = False
+            preferring = preferences.any_preferences(state)
         else:  # `apply` without its undo test
             # a copy when it holds containers, so that no part of a caller's move ends up in the
             # state we change (a flat move is kept only in the undo record, never changed)
             if not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
                 move = clone(move)
             if checked:
-                state = _replay_move(state, seat, move, kind, memo)
+                state = _replay_move(state, seat, move, kind, memo, preferring)
             else:
                 context = apply_in_context(state, seat, move, checked, memo)
                 state = undo.record(state, context.state, seat, move, context.barrier)
                 checked = True
+            if kind == "set_preferences":
+                preferring = preferences.any_preferences(state)
     return state
 
 
-def _replay_move(state, seat, move, kind, memo):
+def _replay_move(state, seat, move, kind, memo, preferring=True):
     """`apply_in_context` (with `checked`) and `undo.record` for a move of type `kind` (neither
     a roll, an end of turn nor an undo) in `replay`, written out: the schema's passing case
     and the turn check of a seat playing its own stage are one test each, with the refusals
@@ -436,7 +442,7 @@ def _replay_move(state, seat, move, kind, memo):
     context = Context(state, memo)
     HANDLERS[kind](context, seat, move)
     after = context.state
-    if after["decisions"] or after["offers"] or after["turn"] and after["turn"]["stage"] == "roll":
+    if preferring and (after["decisions"] or after["offers"] or after["turn"] and after["turn"]["stage"] == "roll"):
         preferences.apply_preferences(context, HANDLERS)  # else nothing a preference answers
     written = context.written
     if context.barrier and "private" not in written and state.get("private"):
@@ -454,7 +460,7 @@ def _replay_move(state, seat, move, kind, memo):
     return undo.record(state, after, seat, move, context.barrier)
 
 
-def apply_owned(state, seat, move, memo, checked):
+def apply_owned(state, seat, move, memo, checked, preferring=True):
     """What `apply_in_context` and `apply` give for a move of `OWNED_MOVES` (`move`, a dict),
     but changing `state` itself, which only `replay` holds: these moves are never taken back,
     so no undo base keeps the state before them, and the undo record after them is None (as
@@ -488,8 +494,8 @@ def apply_owned(state, seat, move, memo, checked):
     if not context.barrier:  # never so (OWNED_MOVES): the undo record below would be wrong
         raise RuntimeError("%s was applied in place but may be taken back" % move_type)
     events = len(context.events)
-    if state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll":
-        preferences.apply_preferences(context, HANDLERS)
+    if preferring and (state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll"):
+        preferences.apply_preferences(context, HANDLERS)  # `preferring`: see replay
     if private and "private" not in context.written:
         state["private"] = []
     if pieces[0] is state["roads"] and pieces[1] is state["buildings"] and pieces[2] is state["knights"]:

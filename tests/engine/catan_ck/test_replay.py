@@ -230,3 +230,22 @@ def test_replay_of_an_undo_and_a_later_move_leaves_the_given_state_unchanged(gre
         assert json.dumps(state, sort_keys=True) == before
         checked += 1
     assert checked > 10
+
+
+def test_replay_rolls_for_a_standing_auto_roll_set_by_a_move_it_replays(greedy_game):
+    # while no seat holds preferences `replay` skips the preference pass (the defaults answer
+    # nothing); a `set_preferences` it replays turns it on again: the next player's auto-roll
+    # rolls right after the end of turn, as in `apply`
+    states, _moves = greedy_game
+    state = next(s for s in states if s["phase"] == "play" and s["turn"]["stage"] == "action" and not s["decisions"]
+                 and {"type": "end_turn"} in legal_moves(s, s["active"]))
+    assert not any(player.get("preferences") for player in state["players"])
+    seat = state["active"]
+    following = state["order"][(state["order"].index(seat) + 1) % len(state["order"])]
+    steps = [[following, {"type": "set_preferences", "preferences": {"auto_roll": True}}],
+             [seat, {"type": "end_turn"}]]
+    expected = state
+    for step in steps:
+        expected = apply(expected, *step)
+    assert expected["turn"]["roll"] is not None  # rolled by the preference
+    assert replay(state, steps) == expected
