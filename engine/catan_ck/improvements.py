@@ -124,16 +124,16 @@ def _improvement_moves(state, seat, crane):
 def open_aqueducts(context, received):
     """CK-IMPROVE-06: science 3+ and nothing received from this production -> D-05."""
     state = context.state
-    for player in state["players"]:  # a loop, not all(): this runs on every production
-        if player["levels"]["science"] >= ABILITY_LEVEL:
+    for seat, player in enumerate(state["players"]):  # a loop, not any(): this runs on every production
+        if player["levels"]["science"] >= ABILITY_LEVEL and not received.get(seat):
             break
     else:
-        return
+        return  # nobody picks (most productions): no seat order, no bank scan
     available = [r for r in RESOURCES if state["bank"][r] > 0]
+    if not available:
+        return
     for seat in seats_from(state, state["active"]):
-        if state["players"][seat]["levels"]["science"] < ABILITY_LEVEL or received.get(seat):
-            continue
-        if available:
+        if state["players"][seat]["levels"]["science"] >= ABILITY_LEVEL and not received.get(seat):
             open_decision(context, seat, "aqueduct", resources=available)
 
 
