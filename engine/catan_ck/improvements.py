@@ -48,14 +48,19 @@ def improvement_refusal(state, seat, track, metropolis=None, crane=None):
     level = player["levels"][track] + 1
     if level > MAX_LEVEL:
         return (_("This track is complete."), {})
-    if not cities(state, seat):  # CK-IMPROVE-03, CK-COMMODITY-05
+    has_city, free = False, []  # the seat's cities, and those without a metropolis: one pass
+    for x, building in state["buildings"].items():
+        if building["owner"] == seat and building["kind"] == "city":
+            has_city = True
+            if not building["metropolis"]:
+                free.append(x)
+    if not has_city:  # CK-IMPROVE-03, CK-COMMODITY-05
         return (_("You need a city to buy city improvements."), {})
     commodity = TRACKS[track]["commodity"]
     cost = improvement_cost(level) - (1 if crane else 0)
     if player["hand"][commodity] < cost:
         return (_("You need {count} {commodity}."), {"count": cost,
                                                        "commodity": text(CARD_NAMES[commodity])})
-    free = cities(state, seat, without_metropolis=True)
     if level == METROPOLIS_LEVEL and not free:  # CK-METRO-05
         return (_("Level 4 needs a city without a metropolis."), {})
     if metropolis_gain(state, seat, track, level):

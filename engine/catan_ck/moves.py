@@ -447,8 +447,11 @@ def _replay_move(state, seat, move, kind, memo, preferring=True):
     written = context.written
     if context.barrier and "private" not in written and state.get("private"):
         after["private"] = []
-    if state["roads"] is not after["roads"] or state["buildings"] is not after["buildings"] \
-            or state["knights"] is not after["knights"]:
+    # a building or knight section changed only through `Context.entry` (a knight activated, a
+    # city, a wall) holds the same pieces where they were: no road length to measure again
+    if state["roads"] is not after["roads"] \
+            or state["buildings"] is not after["buildings"] and moved_pieces(written, "buildings") \
+            or state["knights"] is not after["knights"] and moved_pieces(written, "knights"):
         changed = road_seats_changed(state, after, written)
         if changed:
             before, after_road = update_longest_road(context, changed)
