@@ -40,7 +40,11 @@ def _harbours_kept(before, buildings, board):
     change is the same object in both sections (copy-on-write): the changed ones are picked by
     identity, in C."""
     changed = list(compress(buildings, map(is_not, buildings.values(), map(before.get, buildings))))
-    if len(before) > len(buildings) - len(changed):  # a building may have been removed
+    added = 0
+    for x in changed:
+        if x not in before:
+            added += 1
+    if len(before) + added > len(buildings):  # a building was removed
         return False
     spots = GEOMETRY.harbour_intersections
     for harbour in board["harbours"]:
