@@ -249,3 +249,17 @@ def test_replay_rolls_for_a_standing_auto_roll_set_by_a_move_it_replays(greedy_g
         expected = apply(expected, *step)
     assert expected["turn"]["roll"] is not None  # rolled by the preference
     assert replay(state, steps) == expected
+
+
+def test_every_move_replay_applies_in_place_is_never_taken_back(greedy_game, random_game):
+    # `replay` changes its state in place for OWNED_MOVES, which must be barriers whenever they
+    # succeed (no undo base may keep the state before them): after each, the undo record is None
+    from engine.catan_ck.moves import OWNED_MOVES
+
+    seen = set()
+    for states, moves in (greedy_game, random_game):
+        for after, (_seat, move) in zip(states[1:], moves):
+            if move["type"] in OWNED_MOVES:
+                assert after["undo"] is None, move
+                seen.add(move["type"])
+    assert {"roll", "end_turn", "discard", "move_robber", "play_progress", "discard_progress"} <= seen
