@@ -230,9 +230,11 @@ def check_turn(state, seat, move_type, move):
         raise IllegalMove(_("It is not your turn."))
     decisions = state["decisions"]
     if decisions:  # most moves come with none open: skip the scans
-        _need(not any(d["seat"] == seat for d in decisions), _("First answer your open decision."))
-        _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
-              _("Waiting for other players' decisions."))
+        for decision in decisions:  # tests, not need(): the texts are made only to refuse
+            if decision["seat"] == seat:
+                raise IllegalMove(_("First answer your open decision."))
+        if turn.turn_blocked(state) and not (move_type == "harbor_offer" and turn.harbor_wait(state)):
+            raise IllegalMove(_("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
     if who == "card_step":
         if state.get("card_step") is None:
