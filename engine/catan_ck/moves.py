@@ -323,8 +323,7 @@ def apply_in_context(state, seat, move, checked=False, memo=None):
         changed = road_seats_changed(state, after, written)
     if changed:
         before, after_road = update_longest_road(context, changed)
-        if before["holder"] != after_road["holder"] or any(
-                a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
+        if before["holder"] != after_road["holder"] or _other_lengths_changed(before, after_road, seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
     if not checked or not points_unchanged(state, after, written):
         check_victory(context)
@@ -457,12 +456,19 @@ def _replay_move(state, seat, move, kind, memo, preferring=True):
         changed = road_seats_changed(state, after, written)
         if changed:
             before, after_road = update_longest_road(context, changed)
-            if before["holder"] != after_road["holder"] or any(
-                    a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
+            if before["holder"] != after_road["holder"] or _other_lengths_changed(before, after_road, seat):
                 context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
     if not points_unchanged(state, after, written):
         check_victory(context)
     return undo.record(state, after, seat, move, context.barrier)
+
+
+def _other_lengths_changed(before, after, seat):
+    """Whether Longest Road record `after` gives a seat other than `seat` another length."""
+    for other, (length, new_length) in enumerate(zip(before["lengths"], after["lengths"])):
+        if other != seat and length != new_length:
+            return True
+    return False
 
 
 def apply_owned(state, seat, move, memo, checked, preferring=True):
