@@ -460,7 +460,15 @@ def _replay_move(state, seat, move, kind, memo, preferring=True):
                 context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
     if not points_unchanged(state, after, written):
         check_victory(context)
-    return undo.record(state, after, seat, move, context.barrier)
+    previous = state["undo"]
+    if context.barrier or previous and previous["moves"] and previous["moves"][-1][0] == seat:
+        return undo.record(state, after, seat, move, context.barrier)
+    # a new undo chain: its base is the state before the move with no undo record, which
+    # `undo.record` copies; this replay holds that state alone and never changes it again,
+    # so it becomes the base itself (the same keys in the same order)
+    state["undo"] = None
+    after["undo"] = {"base": state, "moves": [[seat, move]]}
+    return after
 
 
 def _other_lengths_changed(before, after, seat):
