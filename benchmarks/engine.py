@@ -16,7 +16,8 @@ are played by the Catan random or greedy bots; the script also prints the median
 moves of seeded complete Catan games (random bots, 3 and 4 players; greedy bots, 4 players) and,
 for the greedy ones (the realistic full games: a random game is two to four times longer),
 their `replay/j` too. The goal of a full 4-player game in 40 round trips is read on the greedy
-games; docs/catan_ck.md ("Replay cost") says why.
+games; docs/catan_ck.md ("Replay cost") says why. On a loaded machine one run says little:
+benchmarks/engine_paired.py compares two code trees on the same games, interleaved.
 Queen's Architect games (`qa-*.json`) are played by its greedy bot (4 and 2 players) and its random
 bot (3 players, which runs to the round limit: the longest states).
 """

@@ -93,8 +93,10 @@ def wall_refusal(state, seat, intersection):
 def discard_limit(state, seat):
     """CAT-DISCARD-02, CK-WALL-04: 7 + 2 per wall on the board (option for metropolis cities)."""
     count_metropolis = state["options"]["walls_under_metropolis_count"]
-    walls = sum(1 for b in state["buildings"].values()
-                if b["owner"] == seat and b["wall"] and (count_metropolis or not b["metropolis"]))
+    walls = 0
+    for building in state["buildings"].values():  # a loop, not sum(): every seven asks
+        if building["owner"] == seat and building["wall"] and (count_metropolis or not building["metropolis"]):
+            walls += 1
     return DISCARD_LIMIT + WALL_LIMIT_BONUS * walls
 
 

@@ -8,7 +8,7 @@ state it was given. Rules read `context.state[key]` and write only through
 """
 
 from engine.core.errors import IllegalMove
-from engine.core.rng import Rng
+from engine.core.rng import Rng, draws_below
 from engine.catan_ck.data.terrains import CARD_TYPES
 
 
@@ -119,9 +119,19 @@ class Context:
 
     def player_item(self, seat, item):
         key = ("player_item", seat, item)
-        if key in self.written:  # copied already, with its player
+        written = self.written
+        if key in written:  # copied already, with its player
             return self.state["players"][seat][item]
-        player = self.player(seat)
+        player_key = ("player", seat)  # self.player(seat), written out: most writes come here
+        if player_key in written:
+            player = self.state["players"][seat]
+        else:
+            if "players" not in written:
+                self.state["players"] = list(self.state["players"])
+                written.add("players")
+            players = self.state["players"]
+            players[seat] = player = dict(players[seat])
+            written.add(player_key)
         value = player[item]
         player[item] = value = value.copy() if item in FLAT_ITEMS else clone(value)
         self.written.add(key)
@@ -140,10 +150,11 @@ class Context:
     def draws(self, *bounds):
         """Successive draws `below(bound)` from the state's generator, as `draw` makes them."""
         rng = self.rng
-        if rng is None:
-            rng = self.rng = Rng(self.state["rng"])
-        results = list(map(rng.below, bounds))  # in order, as successive calls draw them
-        self.state["rng"] = rng.state
+        if rng is None:  # the first draw of the move (a roll's dice): no generator object
+            results, self.state["rng"] = draws_below(self.state["rng"], bounds)
+        else:
+            results = list(map(rng.below, bounds))  # in order, as successive calls draw them
+            self.state["rng"] = rng.state
         self.barrier = True
         return results
 
@@ -182,7 +193,8 @@ class OwnedContext(Context):
     def write(self, key):
         if key in COPIED_SECTIONS:
             return Context.write(self, key)
-        self.written.add(key)
+        # not marked in `written`: a copy is never made here, and what the rules and checks
+        # read from it (board, pieces, private, longest_road) is marked where it is written
         return self.state[key]
 
     def flags(self, key, name):

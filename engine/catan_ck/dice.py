@@ -107,12 +107,20 @@ def known_production(memo, state, number):
 
 def _still_owed(known, hexes, buildings):
     """The entries of `known` (a replay's, for an earlier buildings section) that `buildings`
-    leaves as they were: those of numbers whose hexes touch no building placed, changed or
-    removed since. A building a move did not change is the same object in both sections
+    leaves as they were: those of numbers whose hexes touch no building placed, removed, or
+    changed in what production reads (its owner and kind: a wall or a metropolis changes
+    nothing). A building a move did not change is the same object in both sections
     (copy-on-write), so the changed ones are picked by identity, in C."""
     before = known[1]
-    changed = list(compress(buildings, map(is_not, buildings.values(), map(before.get, buildings))))
-    if len(before) > len(buildings) - len(changed):  # a building may have been removed
+    changed, added = [], 0
+    for x in compress(buildings, map(is_not, buildings.values(), map(before.get, buildings))):
+        previous, building = before.get(x), buildings[x]
+        if previous is None:
+            added += 1
+        elif previous["owner"] == building["owner"] and previous["kind"] == building["kind"]:
+            continue
+        changed.append(x)
+    if len(before) + added > len(buildings):  # a building was removed
         changed += [x for x in before if x not in buildings]
     numbers = set()
     for intersection in changed:

@@ -48,14 +48,19 @@ def improvement_refusal(state, seat, track, metropolis=None, crane=None):
     level = player["levels"][track] + 1
     if level > MAX_LEVEL:
         return (_("This track is complete."), {})
-    if not cities(state, seat):  # CK-IMPROVE-03, CK-COMMODITY-05
+    has_city, free = False, []  # the seat's cities, and those without a metropolis: one pass
+    for x, building in state["buildings"].items():
+        if building["owner"] == seat and building["kind"] == "city":
+            has_city = True
+            if not building["metropolis"]:
+                free.append(x)
+    if not has_city:  # CK-IMPROVE-03, CK-COMMODITY-05
         return (_("You need a city to buy city improvements."), {})
     commodity = TRACKS[track]["commodity"]
     cost = improvement_cost(level) - (1 if crane else 0)
     if player["hand"][commodity] < cost:
         return (_("You need {count} {commodity}."), {"count": cost,
                                                        "commodity": text(CARD_NAMES[commodity])})
-    free = cities(state, seat, without_metropolis=True)
     if level == METROPOLIS_LEVEL and not free:  # CK-METRO-05
         return (_("Level 4 needs a city without a metropolis."), {})
     if metropolis_gain(state, seat, track, level):
@@ -124,16 +129,16 @@ def _improvement_moves(state, seat, crane):
 def open_aqueducts(context, received):
     """CK-IMPROVE-06: science 3+ and nothing received from this production -> D-05."""
     state = context.state
-    for player in state["players"]:  # a loop, not all(): this runs on every production
-        if player["levels"]["science"] >= ABILITY_LEVEL:
+    for seat, player in enumerate(state["players"]):  # a loop, not any(): this runs on every production
+        if player["levels"]["science"] >= ABILITY_LEVEL and not received.get(seat):
             break
     else:
-        return
+        return  # nobody picks (most productions): no seat order, no bank scan
     available = [r for r in RESOURCES if state["bank"][r] > 0]
+    if not available:
+        return
     for seat in seats_from(state, state["active"]):
-        if state["players"][seat]["levels"]["science"] < ABILITY_LEVEL or received.get(seat):
-            continue
-        if available:
+        if state["players"][seat]["levels"]["science"] >= ABILITY_LEVEL and not received.get(seat):
             open_decision(context, seat, "aqueduct", resources=available)
 
 

@@ -151,16 +151,17 @@ class _Missing:
 def _plain_test(move_type, allowed, checks):
     """A function telling at once that a move of `move_type` passes `check_schema`: no
     timeout, no unknown field, every field present that must be, each value of a right type.
-    Written out per move type (one expression, no loop: every move asks); None for a type with
-    a list field (its items are checked too). A move it does not pass gets the checks below,
-    which name what is wrong."""
-    if any(items is not None for _key, _types, items, _required in checks):
-        return None
+    Written out per move type (one expression, no loop: every move asks); a list field's items
+    are checked when it holds a list. A move it does not pass gets the checks below, which
+    name what is wrong."""
     names = {"allowed": allowed, "MISSING": _Missing()}
     terms = ['"timeout" not in move', "allowed.issuperset(move)"]
-    for index, (key, types, _items, required) in enumerate(checks):
+    for index, (key, types, items, required) in enumerate(checks):
         names["types%d" % index] = types if required else types + (_Missing,)
         terms.append("type(move.get(%r, MISSING)) in types%d" % (key, index))
+        if items is not None:  # a list, None or left out (the test above): a list's items
+            names["items%d" % index] = items
+            terms.append("(type(move.get(%r)) is not list or items%d(move[%r]))" % (key, index, key))
     code = "def passes(move):\n    return %s\n" % " and ".join(terms)
     exec(compile(code, "<check_schema %s>" % move_type, "exec"), names)
     return names["passes"]
@@ -206,6 +207,15 @@ def _need(condition, reason, **args):
 
 _WHO = {move_type: who for move_type, (_fields, who) in SCHEMA.items()}
 _ANSWERS = frozenset({"decision", "trade"})
+# per move type, the stages in which `check_turn` passes when the game is in play, the seat is
+# the active one, no decision is open and no card is being finished (most moves of a game):
+# `_replay_move` then skips it. None: check_turn never refuses this type (answers, offers; their
+# handlers check the seat); empty: check_turn always runs (setup, card steps).
+_OWN_STAGES = {
+    move_type: None if who in _ANSWERS else frozenset(
+        {"play": ("roll", "action"), "progress": ("action",), "setup": (), "card_step": ()}.get(who, (who,)))
+    for move_type, who in _WHO.items()
+}
 
 
 def check_turn(state, seat, move_type, move):
@@ -220,9 +230,11 @@ def check_turn(state, seat, move_type, move):
         raise IllegalMove(_("It is not your turn."))
     decisions = state["decisions"]
     if decisions:  # most moves come with none open: skip the scans
-        _need(not any(d["seat"] == seat for d in decisions), _("First answer your open decision."))
-        _need(not turn.turn_blocked(state) or (move_type == "harbor_offer" and turn.harbor_wait(state)),
-              _("Waiting for other players' decisions."))
+        for decision in decisions:  # tests, not need(): the texts are made only to refuse
+            if decision["seat"] == seat:
+                raise IllegalMove(_("First answer your open decision."))
+        if turn.turn_blocked(state) and not (move_type == "harbor_offer" and turn.harbor_wait(state)):
+            raise IllegalMove(_("Waiting for other players' decisions."))
     stage = state["turn"]["stage"]
     if who == "card_step":
         if state.get("card_step") is None:
@@ -311,8 +323,7 @@ def apply_in_context(state, seat, move, checked=False, memo=None):
         changed = road_seats_changed(state, after, written)
     if changed:
         before, after_road = update_longest_road(context, changed)
-        if before["holder"] != after_road["holder"] or any(
-                a != b for s, (a, b) in enumerate(zip(before["lengths"], after_road["lengths"])) if s != seat):
+        if before["holder"] != after_road["holder"] or _other_lengths_changed(before, after_road, seat):
             context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
     if not checked or not points_unchanged(state, after, written):
         check_victory(context)
@@ -347,12 +358,25 @@ def apply(state, seat, move, checked=False, memo=None):
 # Moves that are never taken back (engine.core.undo): a roll draws from the generator, an end
 # of turn ends the undo chain; no undo base can hold the state before them.
 ALWAYS_BARRIERS = frozenset({"roll", "end_turn"})
+# ... and the moves that are barriers whenever they succeed, which `replay` applies in place
+# too (`apply_owned`): an answer to a decision closes it (turn.close_decision), a progress card
+# played or discarded goes under its deck (cards.take_card, progress.discard), the robber moves
+# (seven.move_robber). A refused one ends the replay, whose own copy is then dropped.
+OWNED_MOVES = ALWAYS_BARRIERS | {kind for kind, (_fields, who) in SCHEMA.items() if who == "decision"} \
+    | {"discard_progress", "play_progress", "move_robber"}
 
 
 # Sections `replay` never changes in place: the options, the board and the pieces of roads and
 # buildings are copied by every context that writes them (COPIED_SECTIONS; only knights change
 # their flags in place), and an undo record is replaced, never changed.
 _KEPT_BY_REPLAY = frozenset({"options", "board", "roads", "buildings", "undo"})
+
+
+def _own_copy(state):
+    """A copy of `state` that `replay` may change in place: the top-level dict and every
+    section it may change in place (the others are shared, as `apply` shares the sections a
+    move does not write)."""
+    return {key: value if key in _KEPT_BY_REPLAY else clone(value) for key, value in state.items()}
 
 
 def replay(state, moves):
@@ -366,30 +390,97 @@ def replay(state, moves):
     nothing the points count."""
     # its own copy: the top-level dict and every section it may change in place (the others are
     # shared with the given state, as `apply` shares the sections a move does not write)
-    state = {key: value if key in _KEPT_BY_REPLAY else clone(value) for key, value in state.items()}
+    state = _own_copy(state)
     memo = {}  # what this replay's contexts keep of pieces and boards they do not change
     checked = False  # the given state may come from anywhere: its first move is checked in full
+    # whether a seat holds standing preferences (only `set_preferences` sets them): without any,
+    # no move needs the preference pass (preferences.DEFAULTS answer nothing)
+    preferring = preferences.any_preferences(state)
     for seat, move in moves:
         kind = move.get("type") if type(move) is dict else None
-        if kind in ALWAYS_BARRIERS:
-            state = apply_owned(state, seat, move, memo, checked)
+        if kind in OWNED_MOVES:
+            if kind not in ALWAYS_BARRIERS and not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+                move = clone(move)  # no part of a caller's move ends up in the state we change
+            state = apply_owned(state, seat, move, memo, checked, preferring)
             checked = True
         elif kind is None or kind == "undo":  # refused, or an undo: it gives back an undo base
-            state = apply(state, seat, clone(move), checked, memo)
-            checked = kind != "undo"
+            # whose sections the states before it share (the given state's too): copied again
+            # before any move changes them in place
+            state = _own_copy(apply(state, seat, clone(move), checked, memo))
+            checked = False
+            preferring = preferences.any_preferences(state)
         else:  # `apply` without its undo test
             # a copy when it holds containers, so that no part of a caller's move ends up in the
             # state we change (a flat move is kept only in the undo record, never changed)
             if not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
                 move = clone(move)
-            context = apply_in_context(state, seat, move, checked, memo)
-            state = undo.record(state, context.state, seat, move, context.barrier)
-            checked = True
+            if checked:
+                state = _replay_move(state, seat, move, kind, memo, preferring)
+            else:
+                context = apply_in_context(state, seat, move, checked, memo)
+                state = undo.record(state, context.state, seat, move, context.barrier)
+                checked = True
+            if kind == "set_preferences":
+                preferring = preferences.any_preferences(state)
     return state
 
 
-def apply_owned(state, seat, move, memo, checked):
-    """What `apply_in_context` and `apply` give for a roll or an end of turn (`move`, a dict),
+def _replay_move(state, seat, move, kind, memo, preferring=True):
+    """`apply_in_context` (with `checked`) and `undo.record` for a move of type `kind` (neither
+    a roll, an end of turn nor an undo) in `replay`, written out: the schema's passing case
+    and the turn check of a seat playing its own stage are one test each, with the refusals
+    of the full checks (in their order) for any move they do not pass."""
+    phase = state["phase"]
+    if phase == "over":
+        raise IllegalMove(_("The game is over."))
+    passes = _PASSES.get(kind)
+    if passes is None or not passes(move):
+        check_schema(move)
+    stages = _OWN_STAGES.get(kind)
+    if stages is not None and (phase != "play" or seat != state["active"] or state["decisions"]
+                               or state["turn"]["stage"] not in stages or state.get("card_step") is not None):
+        check_turn(state, seat, kind, move)
+    context = Context(state, memo)
+    HANDLERS[kind](context, seat, move)
+    after = context.state
+    if preferring and (after["decisions"] or after["offers"] or after["turn"] and after["turn"]["stage"] == "roll"):
+        preferences.apply_preferences(context, HANDLERS)  # else nothing a preference answers
+    written = context.written
+    if context.barrier and "private" not in written and state.get("private"):
+        after["private"] = []
+    # a building or knight section changed only through `Context.entry` (a knight activated, a
+    # city, a wall) holds the same pieces where they were: no road length to measure again
+    if state["roads"] is not after["roads"] \
+            or state["buildings"] is not after["buildings"] and moved_pieces(written, "buildings") \
+            or state["knights"] is not after["knights"] and moved_pieces(written, "knights"):
+        changed = road_seats_changed(state, after, written)
+        if changed:
+            before, after_road = update_longest_road(context, changed)
+            if before["holder"] != after_road["holder"] or _other_lengths_changed(before, after_road, seat):
+                context.barrier = True  # ASYNC-UNDO-01: it changed another player's road or VP
+    if not points_unchanged(state, after, written):
+        check_victory(context)
+    previous = state["undo"]
+    if context.barrier or previous and previous["moves"] and previous["moves"][-1][0] == seat:
+        return undo.record(state, after, seat, move, context.barrier)
+    # a new undo chain: its base is the state before the move with no undo record, which
+    # `undo.record` copies; this replay holds that state alone and never changes it again,
+    # so it becomes the base itself (the same keys in the same order)
+    state["undo"] = None
+    after["undo"] = {"base": state, "moves": [[seat, move]]}
+    return after
+
+
+def _other_lengths_changed(before, after, seat):
+    """Whether Longest Road record `after` gives a seat other than `seat` another length."""
+    for other, (length, new_length) in enumerate(zip(before["lengths"], after["lengths"])):
+        if other != seat and length != new_length:
+            return True
+    return False
+
+
+def apply_owned(state, seat, move, memo, checked, preferring=True):
+    """What `apply_in_context` and `apply` give for a move of `OWNED_MOVES` (`move`, a dict),
     but changing `state` itself, which only `replay` holds: these moves are never taken back,
     so no undo base keeps the state before them, and the undo record after them is None (as
     `undo.record` sets it for a barrier). What the checks after the move compare with the state
@@ -397,26 +488,34 @@ def apply_owned(state, seat, move, memo, checked):
     phase = state["phase"]
     if phase == "over":
         raise IllegalMove(_("The game is over."))
-    # {"type": "roll"} or {"type": "end_turn"} alone passes the schema: neither has a field
-    move_type = move["type"] if len(move) == 1 else check_schema(move)
-    if phase != "play" or seat != state["active"] or state["decisions"] \
-            or state["turn"]["stage"] != _WHO[move_type] or state.get("card_step") is not None:
+    move_type = move["type"]
+    if len(move) != 1 or move_type not in ALWAYS_BARRIERS:  # a roll or an end of turn alone passes
+        passes = _PASSES.get(move_type)
+        if passes is None or not passes(move):
+            check_schema(move)
+    stages = _OWN_STAGES[move_type]
+    if stages is not None and (phase != "play" or seat != state["active"] or state["decisions"]
+                               or state["turn"]["stage"] not in stages or state.get("card_step") is not None):
         check_turn(state, seat, move_type, move)  # else its checks all pass: the seat's own stage
-    # past the turn check: the game is in play and `seat` is the active player
     pieces = (state["roads"], state["buildings"], state["knights"])
     private = state.get("private")
-    if checked and move_type == "roll":  # what the points count (the player is changed in place)
-        player = state["players"][seat]
-        counted = (state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
+    if checked and phase == "play" and move_type != "end_turn":
+        # what the active player's points count (the player is changed in place): see
+        # points_unchanged, with the sections compared by value
+        active = state["active"]
+        player = state["players"][active]
+        counted = (active, state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
                    tuple(player["revealed"]))
     else:
         counted = None
     context = OwnedContext(state, memo)
     HANDLERS[move_type](context, seat, move)
+    if not context.barrier:  # never so (OWNED_MOVES): the undo record below would be wrong
+        raise RuntimeError("%s was applied in place but may be taken back" % move_type)
     events = len(context.events)
-    if state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll":
-        preferences.apply_preferences(context, HANDLERS)
-    if private and context.barrier and "private" not in context.written:
+    if preferring and (state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll"):
+        preferences.apply_preferences(context, HANDLERS)  # `preferring`: see replay
+    if private and "private" not in context.written:
         state["private"] = []
     if pieces[0] is state["roads"] and pieces[1] is state["buildings"] and pieces[2] is state["knights"]:
         changed = None
@@ -424,10 +523,11 @@ def apply_owned(state, seat, move, memo, checked):
         changed = road_seats_changed(dict(zip(("roads", "buildings", "knights"), pieces)), state, context.written)
         if changed:
             update_longest_road(context, changed)
-    if counted is not None:  # a roll: points_unchanged, with the sections compared by value
-        if state["phase"] != "play" or state["active"] != seat or counted != (
-                state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
-                tuple(player["revealed"])):
+    if counted is not None:
+        active = state["active"]
+        player = state["players"][active]
+        if state["phase"] != "play" or counted != (active, state["buildings"], state["longest_road"],
+                                                   state["merchant"], player["defenders"], tuple(player["revealed"])):
             check_victory(context)
     elif move_type != "end_turn" or len(context.events) != events or changed:
         # an end of turn is checked by its new turn (start_turn): again only when a preference

@@ -52,6 +52,15 @@ def preferences_of(state, seat):
     return state["players"][seat].get("preferences") or DEFAULTS
 
 
+def any_preferences(state):
+    """Whether a seat holds standing preferences: without any, `apply_preferences` answers
+    nothing (DEFAULTS ask every question) and `moves.replay` skips it."""
+    for player in state["players"]:
+        if player.get("preferences"):
+            return True
+    return False
+
+
 def do_set_preferences(context, seat, move):
     values = move["preferences"]
     need(set(values) <= set(DEFAULTS), _("Unknown preference."))

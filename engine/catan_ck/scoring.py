@@ -5,7 +5,7 @@ drift from their recomputation (CK-VP-02).
 """
 
 from itertools import compress, repeat
-from operator import eq
+from operator import eq, is_not
 
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.data.improvements import LONGEST_ROAD_MINIMUM, POINTS
@@ -48,6 +48,25 @@ def building_points(buildings, seat):
     return total
 
 
+def _points_kept(known, buildings):
+    """The buildings' points per seat of `known` (a replay's, for an earlier buildings
+    section) that `buildings` leaves as they were: those of seats owning no building placed,
+    changed or removed since. A building a move did not change is the same object in both
+    sections (copy-on-write): the changed ones are picked by identity, in C."""
+    before, totals = known
+    seats, added = set(), 0
+    for x in compress(buildings, map(is_not, buildings.values(), map(before.get, buildings))):
+        seats.add(buildings[x]["owner"])
+        previous = before.get(x)
+        if previous is None:
+            added += 1
+        else:
+            seats.add(previous["owner"])
+    if len(before) + added > len(buildings):  # a building was removed
+        return {}
+    return {seat: total for seat, total in totals.items() if seat not in seats}
+
+
 def points(state, seat, memo=None):
     """The sum of `points_breakdown` (checked equal after every move of the random games),
     counted without building the breakdown: the win check runs after every move. `memo` (a
@@ -59,7 +78,7 @@ def points(state, seat, memo=None):
     else:
         known = memo.get("building_points")
         if known is None or known[0] is not buildings:
-            known = memo["building_points"] = (buildings, {})
+            known = memo["building_points"] = (buildings, _points_kept(known, buildings) if known else {})
         total = known[1].get(seat)
         if total is None:
             total = known[1][seat] = building_points(buildings, seat)

@@ -3,6 +3,9 @@
 Domestic trade (CAT-TRADE-05..07, spec 4.5) is not implemented yet.
 """
 
+from itertools import compress
+from operator import is_not
+
 from engine.core.errors import IllegalMove
 from engine.core.text import _
 from engine.catan_ck.board import GEOMETRY
@@ -14,18 +17,41 @@ from engine.catan_ck.data.terrains import CARD_TYPES, COMMODITIES, TERRAINS
 def harbours_of(state, seat, memo=None):
     """Harbour types the seat may use: a building on either served intersection (CAT-BOARD-07).
     `memo` (a replay's, see Context.memo; only for a board and buildings the move did not
-    write) keeps them per seat while the board and buildings stay the same objects; the set
-    is then shared, to be read only."""
+    write) keeps them per seat while the board stays the same object and no building on a
+    harbour's intersection changed; the set is then shared, to be read only."""
     if memo is None:
         return _harbours_of(state, seat)
     buildings, board = state["buildings"], state["board"]
     known = memo.get("harbours")
-    if known is None or known[0] is not buildings or known[1] is not board:
+    if known is not None and known[1] is board and known[0] is not buildings:
+        # kept while no building on a harbour's intersection was placed, changed or removed
+        known = memo["harbours"] = (buildings, board, known[2] if _harbours_kept(known[0], buildings, board) else {})
+    if known is None or known[1] is not board:
         known = memo["harbours"] = (buildings, board, {})
     kinds = known[2].get(seat)
     if kinds is None:
         kinds = known[2][seat] = _harbours_of(state, seat)
     return kinds
+
+
+def _harbours_kept(before, buildings, board):
+    """Whether `buildings` holds the same buildings as `before` on every intersection a
+    harbour of `board` serves (then every seat keeps its harbours). A building a move did not
+    change is the same object in both sections (copy-on-write): the changed ones are picked by
+    identity, in C."""
+    changed = list(compress(buildings, map(is_not, buildings.values(), map(before.get, buildings))))
+    added = 0
+    for x in changed:
+        if x not in before:
+            added += 1
+    if len(before) + added > len(buildings):  # a building was removed
+        return False
+    spots = GEOMETRY.harbour_intersections
+    for harbour in board["harbours"]:
+        for x in spots[harbour]:
+            if x in changed:
+                return False
+    return True
 
 
 def _harbours_of(state, seat):

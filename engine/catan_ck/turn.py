@@ -36,11 +36,17 @@ def close_decision(context, decision_id):
 
 
 def find_decision(state, decision_id):
-    return next((d for d in state["decisions"] if d["id"] == decision_id), None)
+    for decision in state["decisions"]:  # a loop, not next(): every answer asks
+        if decision["id"] == decision_id:
+            return decision
+    return None
 
 
 def turn_blocked(state):
-    return any(d["blocks"] == "turn" for d in state["decisions"])
+    for decision in state["decisions"]:  # a loop, not any(): asked whenever a decision is open
+        if decision["blocks"] == "turn":
+            return True
+    return False
 
 
 def harbor_wait(state):
@@ -52,7 +58,10 @@ def harbor_wait(state):
 
 def roll_blocked_by(state):
     """A decision the next roll waits for (CK-PROGRESS-13), or None."""
-    return next((d for d in state["decisions"] if d["blocks"] == "roll"), None)
+    for decision in state["decisions"]:  # a loop, not next(): every roll with a decision asks
+        if decision["blocks"] == "roll":
+            return decision
+    return None
 
 
 def to_act(state):
@@ -93,8 +102,9 @@ def resume(context):
     while state["phase"] == "play":
         stage = state["turn"]["stage"]
         if stage == "attack":
-            if any(d["kind"] in ("lose_city", "choose_deck") for d in state["decisions"]):
-                return
+            for decision in state["decisions"]:  # loops, not any(): every roll with a decision asks
+                if decision["kind"] == "lose_city" or decision["kind"] == "choose_deck":
+                    return
             if not barbarians.finish_attack(context):
                 return  # a tied player must choose another deck (CK-BARB-12)
             if check_victory(context):  # CK-WIN-02: after each resolution step (TEST-26)
@@ -111,13 +121,15 @@ def resume(context):
                     return
                 set_stage(context, "aqueduct")
         elif stage == "aqueduct":
-            if any(d["kind"] == "aqueduct" for d in state["decisions"]):
-                return
+            for decision in state["decisions"]:
+                if decision["kind"] == "aqueduct":
+                    return
             set_stage(context, "action")
             return
         elif stage == "discard":
-            if any(d["kind"] == "discard" for d in state["decisions"]):
-                return
+            for decision in state["decisions"]:
+                if decision["kind"] == "discard":
+                    return
             # CK-ROBBER-01: the robber stays on the desert until the first attack is done
             set_stage(context, "robber" if state["barbarians"]["attacks"] > 0 else "action")
             return

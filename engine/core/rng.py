@@ -57,3 +57,26 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
+
+
+def draws_below(state, bounds):
+    """`([Rng(state).below(n) for n in bounds], the generator's state after them)`, drawn
+    without a generator object or a call per draw (a Catan roll's three dice)."""
+    state = int(state) & _MASK
+    results = []
+    for n in bounds:
+        limit = _LIMITS.get(n)
+        if limit is None:
+            rng = Rng(state)
+            results.append(rng.below(n))  # checks n and keeps its limit
+            state = rng.state
+            continue
+        while True:  # Rng.below's loop
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                results.append(value % n)
+                break
+    return results, state

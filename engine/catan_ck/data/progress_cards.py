@@ -74,9 +74,18 @@ def deck_cards(deck):
             for n in range(1, card["count"] + 1)]
 
 
+# every instance id of the decks ("merchant-3") with its kind and record, looked up instead of
+# split: the points, draws and plays ask for them on every move that touches a card
+_KIND_OF_ID = {"%s-%d" % (card["kind"], n): card["kind"] for card in PROGRESS_CARDS
+               for n in range(1, card["count"] + 1)}
+_RECORD_OF_ID = {card_id: CARDS_BY_KIND[kind] for card_id, kind in _KIND_OF_ID.items()}
+
+
 def card_kind(card_id):
-    return card_id.rsplit("-", 1)[0]
+    kind = _KIND_OF_ID.get(card_id)
+    return kind if kind is not None else card_id.rsplit("-", 1)[0]
 
 
 def card_record(card_id):
-    return CARDS_BY_KIND[card_kind(card_id)]
+    record = _RECORD_OF_ID.get(card_id)
+    return record if record is not None else CARDS_BY_KIND[card_kind(card_id)]

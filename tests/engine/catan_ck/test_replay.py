@@ -209,3 +209,57 @@ def test_replay_pays_a_city_built_between_two_rolls_of_the_same_number():
     assert expected["turn"]["production"][str(seat)][TERRAINS[record["terrain"]]["resource"]] == 1  # and its commodity
     assert sum(expected["turn"]["production"][str(seat)].values()) == 2
     assert replay(state, moves) == expected
+
+
+def test_replay_of_an_undo_and_a_later_move_leaves_the_given_state_unchanged(greedy_game):
+    # an undo gives back its chain's base, whose sections the given state shares: the end of
+    # turn after it (changed in place by `replay`) must change a copy of them
+    states, moves = greedy_game
+    checked = 0
+    for state in states:
+        chain = state["undo"]
+        if not (chain and chain["moves"]):
+            continue
+        seat = chain["moves"][-1][0]
+        undone = apply(state, seat, {"type": "undo"})
+        if {"type": "end_turn"} not in legal_moves(undone, seat):
+            continue
+        before = json.dumps(state, sort_keys=True)
+        steps = [[seat, {"type": "undo"}], [seat, {"type": "end_turn"}]]
+        assert replay(state, steps) == apply(undone, seat, {"type": "end_turn"})
+        assert json.dumps(state, sort_keys=True) == before
+        checked += 1
+    assert checked > 10
+
+
+def test_replay_rolls_for_a_standing_auto_roll_set_by_a_move_it_replays(greedy_game):
+    # while no seat holds preferences `replay` skips the preference pass (the defaults answer
+    # nothing); a `set_preferences` it replays turns it on again: the next player's auto-roll
+    # rolls right after the end of turn, as in `apply`
+    states, _moves = greedy_game
+    state = next(s for s in states if s["phase"] == "play" and s["turn"]["stage"] == "action" and not s["decisions"]
+                 and {"type": "end_turn"} in legal_moves(s, s["active"]))
+    assert not any(player.get("preferences") for player in state["players"])
+    seat = state["active"]
+    following = state["order"][(state["order"].index(seat) + 1) % len(state["order"])]
+    steps = [[following, {"type": "set_preferences", "preferences": {"auto_roll": True}}],
+             [seat, {"type": "end_turn"}]]
+    expected = state
+    for step in steps:
+        expected = apply(expected, *step)
+    assert expected["turn"]["roll"] is not None  # rolled by the preference
+    assert replay(state, steps) == expected
+
+
+def test_every_move_replay_applies_in_place_is_never_taken_back(greedy_game, random_game):
+    # `replay` changes its state in place for OWNED_MOVES, which must be barriers whenever they
+    # succeed (no undo base may keep the state before them): after each, the undo record is None
+    from engine.catan_ck.moves import OWNED_MOVES
+
+    seen = set()
+    for states, moves in (greedy_game, random_game):
+        for after, (_seat, move) in zip(states[1:], moves):
+            if move["type"] in OWNED_MOVES:
+                assert after["undo"] is None, move
+                seen.add(move["type"])
+    assert {"roll", "end_turn", "discard", "move_robber", "play_progress", "discard_progress"} <= seen
