@@ -260,8 +260,10 @@ def cancel(game, now, reason, kind, timed_out=None):
 
 
 def cancel_idle_games(now):
-    idle = Game.objects.filter(status=Game.Status.RUNNING, updated__lt=now - IDLE_LIMIT,
-                               invitation__timeout_policy=TimeoutPolicy.NONE)
+    limit = now - IDLE_LIMIT
+    # The day finds the candidates by the index (game_running_day), `updated` decides.
+    idle = Game.objects.filter(status=Game.Status.RUNNING, updated_day__lte=limit.astimezone(datetime.UTC).date(),
+                               updated__lt=limit, invitation__timeout_policy=TimeoutPolicy.NONE)
     for game_pk, updated in idle.order_by().values_list("pk", "updated")[:BATCH]:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_pk)
