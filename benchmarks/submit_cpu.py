@@ -182,7 +182,7 @@ def main():
         profiler.disable()
         stats = pstats.Stats(profiler)
         print(f"\nprofiled: {stats.total_tt * 1000 / args.requests:.2f} ms per submit (profiler overhead included)")
-        stats.sort_stats("cumulative").print_stats(50)
+        stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(50)
     connection.close()  # the backend reports its counts as it ends
     time.sleep(1)
     load.print_hot_updates()
