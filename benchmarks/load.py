@@ -142,8 +142,8 @@ def hot_updates(tables=("games_game", "games_seat")):
     row in place on its page, without new index entries: possible only when no indexed column
     changes and the page has room. Counted once the backends have ended (they report at exit)."""
     names = ", ".join(f"'{table}'" for table in tables)
-    out = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", DATABASE, "-Atc",
-                          f"SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ({names})"],
+    sql = f"SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ({names})"
+    out = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", DATABASE, "-Atc", sql],
                          capture_output=True, text=True).stdout
     return {name: (int(updates), int(hot)) for name, updates, hot in (line.split("|") for line in out.split())}
 

@@ -153,7 +153,8 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated"]
-        indexes = [models.Index(fields=["updated_day"], condition=models.Q(status="running"), name="game_running_day"),
+        indexes = [models.Index(fields=["updated_day"], condition=models.Q(status="running"),
+                                name="game_running_day"),
                    models.Index(fields=["timed_at"], condition=models.Q(timed_at__isnull=False), name="game_timed_at")]
 
     def __str__(self):

@@ -27,10 +27,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='updated_day',
-            field=models.GeneratedField(db_persist=True, expression=games.models.UtcDay('updated'), output_field=models.DateField()),
+            field=models.GeneratedField(db_persist=True, expression=games.models.UtcDay('updated'),
+                                        output_field=models.DateField()),
         ),
         migrations.AddIndex(
             model_name='game',
-            index=models.Index(condition=models.Q(('status', 'running')), fields=['updated_day'], name='game_running_day'),
+            index=models.Index(condition=models.Q(('status', 'running')), fields=['updated_day'],
+                               name='game_running_day'),
         ),
     ]
