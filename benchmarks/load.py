@@ -137,6 +137,22 @@ def database_backends():
     return [int(line) for line in out.split()]
 
 
+def hot_updates(tables=("games_game", "games_seat")):
+    """{table: (row updates, of them HOT)} since the database was created. A HOT update rewrites the
+    row in place on its page, without new index entries: possible only when no indexed column
+    changes and the page has room. Counted once the backends have ended (they report at exit)."""
+    names = ", ".join(f"'{table}'" for table in tables)
+    sql = f"SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname IN ({names})"
+    out = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", DATABASE, "-Atc", sql],
+                         capture_output=True, text=True).stdout
+    return {name: (int(updates), int(hot)) for name, updates, hot in (line.split("|") for line in out.split())}
+
+
+def print_hot_updates():
+    for table, (updates, hot) in sorted(hot_updates().items()):
+        print(f"{table}: {updates} row updates, {hot} of them HOT ({100 * hot / max(1, updates):.0f} %)")
+
+
 def cpu_seconds(pids):
     """User + system CPU time of these processes so far (gone processes count 0)."""
     ticks = 0
@@ -320,6 +336,8 @@ def main():
         worker.terminate()
         gunicorn.wait(timeout=30)
         worker.wait(timeout=30)
+    time.sleep(1)  # the database backends end after their clients and report their counts then
+    print_hot_updates()
 
 
 if __name__ == "__main__":

@@ -30,10 +30,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))  # not benchmarks/ itself: its engine.py would hide the engine package
 
-import load  # noqa: E402  (the games, the settings and the bare view are load.py's)
+from benchmarks import load  # noqa: E402  (the games, the settings and the bare view are load.py's)
 
 
 def cpu_seconds(pid):
@@ -183,7 +182,10 @@ def main():
         profiler.disable()
         stats = pstats.Stats(profiler)
         print(f"\nprofiled: {stats.total_tt * 1000 / args.requests:.2f} ms per submit (profiler overhead included)")
-        stats.sort_stats("cumulative").print_stats(50)
+        stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(50)
+    connection.close()  # the backend reports its counts as it ends
+    time.sleep(1)
+    load.print_hot_updates()
 
 
 if __name__ == "__main__":

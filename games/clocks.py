@@ -15,14 +15,14 @@ import sys
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.db import connection, transaction
-from django.db.models import DateTimeField, ExpressionWrapper, F
+from django.db.models import DateTimeField, ExpressionWrapper, F, Value
 from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Profile
 from engine.core.text import text
 from games import downtime, engines, move_archive, moves, retention
-from games.models import BOT_TO_ACT, STALE_CLOCK, Game, GameEvent, Seat, TimeoutPolicy
+from games.models import BOT_TO_ACT, STALE_CLOCK, Game, GameEvent, Seat, TimeoutPolicy, UtcDay
 from games.notifications import outbox, push, turns, webhooks
 
 log = logging.getLogger(__name__)
@@ -364,8 +364,13 @@ def cancel(game, now, reason, kind, timed_out=None):
 
 
 def idle_games(now):
-    return Game.objects.filter(status=Game.Status.RUNNING, updated__lt=now - IDLE_LIMIT,
-                               invitation__timeout_policy=TimeoutPolicy.NONE).order_by()
+    limit = now - IDLE_LIMIT
+    # The day finds the candidates by the index (game_running_day), `updated` decides. The day is
+    # computed by the database from the time itself, so the tick's probe, compiled once, moves
+    # both with each tick's `now` (a date parameter would stay at the compiled day).
+    return Game.objects.filter(status=Game.Status.RUNNING,
+                               updated_day__lte=UtcDay(Value(limit, output_field=DateTimeField())),
+                               updated__lt=limit, invitation__timeout_policy=TimeoutPolicy.NONE).order_by()
 
 
 def cancel_idle_games(now):

@@ -105,6 +105,19 @@ class Slot(models.Model):
         return label(self.bot) if self.bot else ""
 
 
+class UtcDay(models.Func):
+    """The UTC calendar day of a timestamp, as an expression the database may store in a generated
+    column (it must not depend on the session's time zone): PostgreSQL's `AT TIME ZONE 'UTC'`,
+    SQLite's date() of the UTC text Django stores there."""
+
+    function = "DATE"
+    arity = 1
+    output_field = models.DateField()
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, template="((%(expressions)s AT TIME ZONE 'UTC')::date)", **extra)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
@@ -123,6 +136,11 @@ class Game(models.Model):
     visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
+    # The UTC day of `updated`, kept by the database. The idle sweep's index holds this rather than
+    # `updated`: a move changes `updated` but rarely the day, and a row update that leaves every
+    # indexed column as it was is done in place by PostgreSQL (a HOT update: no new index entries).
+    updated_day = models.GeneratedField(expression=UtcDay("updated"), output_field=models.DateField(),
+                                        db_persist=True)
     finished = models.DateTimeField(null=True, blank=True)
     # Replayed from an uploaded record (games/records.py): shown as a replay, marked as imported;
     # its seats belong to inactive placeholder accounts named after the record's players.
@@ -135,7 +153,8 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated"]
-        indexes = [models.Index(fields=["status", "updated"]),
+        indexes = [models.Index(fields=["updated_day"], condition=models.Q(status="running"),
+                                name="game_running_day"),
                    models.Index(fields=["timed_at"], condition=models.Q(timed_at__isnull=False), name="game_timed_at")]
 
     def __str__(self):

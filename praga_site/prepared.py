@@ -15,7 +15,10 @@ import json
 from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import JSONField
+from django.db.models import JSONField, Model
+from django.db.models.base import ModelState
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 
 from praga_site import fast_json
 
@@ -91,6 +94,15 @@ class Columns:
         self.names = [field.attname for field in self.fields]
         self.key = self.fields.index(model._meta.pk)
         self._converters = None
+        # Model.__init__ sets each value through its class attribute; for these fields that only
+        # stores it in the instance's __dict__ (a fresh instance has no related object cached
+        # to forget), which `instance` then does itself: a tenth of a submit's web CPU was
+        # spent in from_db and __init__ for the nine rows it reads (benchmarks/submit_cpu.py).
+        # A field with another descriptor (a file, a custom one), or a model with its own __init__
+        # or from_db, takes the ORM's way.
+        self.plain = (model.__init__ is Model.__init__ and model.from_db.__func__ is Model.from_db.__func__
+                      and all(isinstance(model.__dict__.get(field.attname), DeferredAttribute)
+                              for field in self.fields))
 
     def __len__(self):
         return len(self.fields)
@@ -119,7 +131,16 @@ class Columns:
         for index, column, converters in self.converters(db):
             for convert in converters:
                 values[index] = convert(values[index], column, db)
-        return self.model.from_db(db.alias, self.names, values)
+        model = self.model
+        if not self.plain or pre_init.has_listeners(model):  # pre_init's arguments are __init__'s
+            return model.from_db(db.alias, self.names, values)
+        # What Model.from_db gives for these columns (the others deferred: they load on first use).
+        instance = model.__new__(model)
+        instance._state = ModelState()
+        instance.__dict__.update(zip(self.names, values))
+        post_init.send(sender=model, instance=instance)
+        instance._state.adding, instance._state.db = False, db.alias
+        return instance
 
 
 def _json_from_db(value, expression, connection):

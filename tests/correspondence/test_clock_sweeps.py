@@ -523,6 +523,20 @@ def test_an_idle_game_moved_after_the_sweep_read_it_is_skipped_and_the_sweep_goe
     assert list(statuses.values()) == [Game.Status.CANCELLED] * 2
 
 
+def test_the_idle_sweep_cancels_by_the_moment_of_the_last_move_not_by_its_day(alice, bob, committed):
+    """The sweep finds its candidates by the UTC day of the last move (the index holds the day, so
+    a move's row update stays HOT) and decides by the moment: of two games that last moved on the
+    same day, the one a minute before the limit is cancelled, the one a minute after runs on."""
+    last_move = datetime.datetime(2026, 9, 1, 12, 0, tzinfo=datetime.UTC)
+    before, after = idle_game([alice, bob], committed), idle_game([alice, bob], committed)
+    Game.objects.filter(pk=before.pk).update(updated=last_move - datetime.timedelta(minutes=1))
+    Game.objects.filter(pk=after.pk).update(updated=last_move + datetime.timedelta(minutes=1))
+    clocks.cancel_idle_games(last_move + clocks.IDLE_LIMIT)
+    assert Game.objects.get(pk=before.pk).status == Game.Status.CANCELLED
+    assert Game.objects.get(pk=after.pk).status == Game.Status.RUNNING
+    assert Game.objects.get(pk=after.pk).updated_day == last_move.date()
+
+
 # end_used_up_vacations ---------------------------------------------------------------------------
 
 def test_a_used_up_vacation_ends_at_the_ticks_time_not_the_wall_clocks(alice, bob, committed):

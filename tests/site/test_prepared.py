@@ -5,9 +5,11 @@ import threading
 
 import pytest
 from django.db import connection, transaction
+from django.db.models.signals import post_init, pre_init
 
+from accounts.models import Profile
 from games import locked_read
-from games.models import Game
+from games.models import Game, Seat
 from praga_site import prepared
 from praga_site.prepared import Columns
 from tests.support.games import start_game
@@ -58,3 +60,52 @@ def test_the_locked_read_runs_prepared_and_gives_the_orms_instances(alice, bob):
     assert [seat.user.username for seat in seats] == [alice.username, bob.username]
     assert seats[0].user.profile.name == "Alice the Bold"
     assert seats[1].user.email == bob.email  # a column the read leaves out still loads on use
+
+
+def fields_of(instance):
+    return {name: value for name, value in vars(instance).items() if not name.startswith("_")}
+
+
+@pytest.mark.django_db
+def test_the_locked_reads_instances_equal_the_orms_with_the_same_fields_loaded_and_signals_sent(alice, bob):
+    """The rows become instances without Model.__init__ (praga_site/prepared.py): the same values,
+    the same deferred columns, saved state, and post_init as the ORM sends it; a pre_init receiver
+    (whose arguments are __init__'s) makes them take the ORM's way."""
+    game = start_game("praga", [alice, bob])
+    initialised, before = [], []
+
+    def after_init(sender, instance, **kwargs):
+        initialised.append(sender.__name__)
+
+    def before_init(sender, **kwargs):
+        before.append(sender.__name__)
+
+    post_init.connect(after_init)
+    try:
+        with transaction.atomic():
+            locked = locked_read.locked_game(game.pk)
+        pre_init.connect(before_init, sender=Seat)
+        try:
+            with transaction.atomic():
+                again = locked_read.locked_game(game.pk)
+        finally:
+            pre_init.disconnect(before_init, sender=Seat)
+    finally:
+        post_init.disconnect(after_init)
+    assert sorted(set(initialised)) == ["Game", "Invitation", "Profile", "Seat", "User"]
+    assert before == ["Seat", "Seat"] and [seat.pk for seat in again.seat_list()] == [s.pk for s in locked.seat_list()]
+    orm = Game.objects.select_related("invitation").get(pk=game.pk)
+    pairs = [(locked, orm), (locked.invitation, orm.invitation)]
+    users, profiles = type(alice).objects.all(), Profile.objects.all()
+    if connection.vendor == "postgresql":  # the prepared read names the columns a move uses
+        users, profiles = users.only(*locked_read.USER_FIELDS), profiles.only(*locked_read.PROFILE_FIELDS)
+    for seat in locked.seat_list():
+        pairs.append((seat, Seat.objects.get(pk=seat.pk)))
+        pairs.append((seat.user, users.get(pk=seat.user.pk)))
+        pairs.append((seat.user.profile, profiles.get(pk=seat.user.profile.pk)))
+    for mine, theirs in pairs:
+        assert fields_of(mine) == fields_of(theirs), type(mine)
+        assert mine.get_deferred_fields() == theirs.get_deferred_fields(), type(mine)
+        assert (mine._state.adding, mine._state.db) == (False, "default")
+    user = locked.seat_list()[0].user
+    assert user.email == alice.email and "email" in fields_of(user)  # a deferred column loads on use

@@ -75,3 +75,22 @@ def test_a_late_move_costs_the_same_queries_as_an_early_one(alice, bob, django_c
     seat = min(praga.to_act(game.state))
     move = next(m for m in praga.legal_moves(game.state, seat) if m["type"] not in ("undo", "refresh", "end_turn"))
     assert len(submit(game, tokens[seat], move, django_capture_on_commit_callbacks)) == expected(WITHIN_A_TURN)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="HOT updates are PostgreSQL's")
+def test_a_move_rewrites_the_game_row_in_place_without_new_index_entries(alice, bob):
+    """No index holds a column every move changes (`updated`: the idle sweep's index holds its
+    day), so PostgreSQL updates the game row in place (HOT) and writes no index entry."""
+    game = start_game("praga", [alice, bob])
+    users = {seat.position: seat.user for seat in game.seat_list()}
+    for _ in range(6):
+        game.refresh_from_db()
+        seat = min(praga.to_act(game.state))
+        move = next(m for m in praga.legal_moves(game.state, seat) if m["type"] not in ("undo", "refresh"))
+        submit_move(game.pk, users[seat], move, game.version)
+    with connection.cursor() as cursor:  # this test's transaction so far
+        cursor.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = %s",
+                       [game._meta.db_table])
+        updates, hot = cursor.fetchone()
+    # All of them HOT, but for one at most that found its page full (the test database is shared).
+    assert updates >= 6 and hot >= updates - 1, (updates, hot)
