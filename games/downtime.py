@@ -11,9 +11,10 @@ import datetime
 import logging
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Value
 from django.db.models.functions import Coalesce, Greatest
+from django.db.models.sql import UpdateQuery
 from django.utils import timezone
 
 from accounts.models import Profile
@@ -42,11 +43,28 @@ def last_tick():
 def record_tick(now=None):
     """Mark this tick as run; after downtime first give the time back. Returns the gap bridged."""
     now = now or timezone.now()
-    # The common case in one statement: the last tick was recent, so there is no time to give
-    # back; the row lock of the UPDATE orders it after a racing tick that gives time back.
-    if Heartbeat.objects.filter(name=TICK, last__gte=now - downtime_after()).update(
-            last=Greatest(F("last"), Value(now, output_field=DateTimeField()))) == 1:
-        return None
+    sql, params = recent_tick_update(now)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        if cursor.rowcount == 1:
+            return None
+    return record_late_tick(now)
+
+
+def recent_tick_update(now):
+    """The common case of recording a tick as one UPDATE statement (SQL, parameters): the last
+    tick was recent, so there is no time to give back. It changes no row when there is (or when
+    no tick was ever recorded): then `record_late_tick` must run. The row lock of the UPDATE
+    orders it after a racing tick that gives time back. clocks.tick appends its probe to it as
+    a RETURNING clause: one round trip for an idle tick."""
+    query = Heartbeat.objects.filter(name=TICK, last__gte=now - downtime_after()).query.chain(UpdateQuery)
+    query.add_update_values({"last": Greatest(F("last"), Value(now, output_field=DateTimeField()))})
+    return query.get_compiler(connection.alias).as_sql()
+
+
+def record_late_tick(now):
+    """Record a tick whose predecessor is not recent (or missing) under the heartbeat's row lock,
+    so that of several racing ticks after an outage exactly one gives the time back."""
     Heartbeat.objects.get_or_create(name=TICK)
     with transaction.atomic():
         beat = Heartbeat.objects.select_for_update().get(name=TICK)
