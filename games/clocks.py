@@ -117,18 +117,16 @@ def tick(now=None):
     """Everything that is due at `now`; safe to run concurrently and repeatedly."""
     now = now or timezone.now()
     # An idle tick is one statement: the heartbeat's UPDATE returns the probe. It changes no row
-    # after an outage (or before the first tick): then the clocks get the time back under the
-    # heartbeat's row lock before anything can be due, and the probe is asked on its own.
+    # after an outage (or before the first tick): then record_tick gives the clocks the time back
+    # under the heartbeat's row lock before anything can be due, and the probe is asked alone.
     try:
         due = due_sweeps(now, record=True)
     except Exception:
         log.exception("tick: recording the tick with the probe failed; each is tried alone")
-        record = downtime.record_tick
-    else:
-        record = downtime.record_late_tick if due is None else None
-    if record is not None:
+        due = None
+    if due is None:
         try:
-            record(now)
+            downtime.record_tick(now)
         except Exception:
             log.exception("tick: recording the tick failed; nothing is timed out this time")
             return
@@ -162,7 +160,7 @@ def due_sweeps(now, record=False):
     whose value is a bit per sweep, each an index-backed EXISTS, one round trip whatever is due.
 
     `record`: the statement is the heartbeat's UPDATE of a recent tick (downtime) returning the
-    probe; None when it changed no row (downtime.record_late_tick must record this tick). In a
+    probe; None when it changed no row (downtime.record_tick must record this tick). In a
     race with a tick giving time back it waits for the row lock but probes the rows as they were
     when it began: at worst a sweep runs and finds nothing, as each sweep asks again itself."""
     sql, params = probe_statement(now)

@@ -101,9 +101,9 @@ def test_a_failing_tick_record_times_nobody_out(alice, bob, committed, monkeypat
     def broken(now):
         raise RuntimeError("database hiccup")
 
-    # Every way a tick is recorded: with the probe or alone, after a recent tick or a late one.
+    # Both ways a tick is recorded: the heartbeat's UPDATE carrying the probe, and alone.
     monkeypatch.setattr(downtime, "recent_tick_update", broken)
-    monkeypatch.setattr(downtime, "record_late_tick", broken)
+    monkeypatch.setattr(downtime, "record_tick", broken)
     scheduler_tick(deadline + MINUTE, committed)
     assert not seat(game, alice).dropped
 
