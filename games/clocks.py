@@ -165,8 +165,8 @@ def due_sweeps(now, record=False):
     when it began: at worst a sweep runs and finds nothing, as each sweep asks again itself."""
     sql, params = probe_statement(now)
     if record:
-        update, update_params = downtime.recent_tick_update(now)
-        sql, params = f"{update} RETURNING {sql}", [*update_params, *params]
+        update, update_params = downtime.recent_tick_update(now, returning=sql)
+        sql, params = update, [*update_params, *params]
     else:
         sql = f"SELECT {sql}"
     with connection.cursor() as cursor:
@@ -174,7 +174,7 @@ def due_sweeps(now, record=False):
         row = cursor.fetchone()
     if row is None:
         return None
-    return [index for index in range(len(SWEEPS)) if row[0] >> index & 1]
+    return [index for index in range(len(SWEEPS)) if row[-1] >> index & 1]
 
 
 def compile_probe(now):

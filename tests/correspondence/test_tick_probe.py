@@ -6,7 +6,7 @@ due rows made, one tick, and that sweep ran."""
 import datetime
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -213,3 +213,26 @@ def test_work_a_sweep_makes_due_for_a_later_sweep_is_done_in_the_same_tick(world
     passed_deadline(world, world["now"])
     clocks.tick(world["now"])
     assert ran == ["clocks.apply_timeouts", "turns.flush"]
+
+
+def synchronous_commit():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_the_ticks_own_transaction_commits_without_waiting_for_the_disk():
+    """The heartbeat (a lost one is harmless: downtime.py) commits without waiting for the WAL
+    flush; the connection's later transactions (a move, a timeout) wait for it again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit is PostgreSQL's")
+    now = timezone.now()
+    Heartbeat.objects.update_or_create(name=downtime.TICK, defaults={"last": now - MINUTE})
+    with transaction.atomic():
+        clocks.tick(now)
+        assert synchronous_commit() == "off"
+    assert synchronous_commit() == "on"
+    clocks.tick(now + MINUTE)  # in autocommit, as beat runs it
+    assert synchronous_commit() == "on"
+    assert downtime.last_tick() == now + MINUTE
