@@ -116,12 +116,21 @@ def start_clock(game, seat, profile, mover, now):
 def tick(now=None):
     """Everything that is due at `now`; safe to run concurrently and repeatedly."""
     now = now or timezone.now()
-    try:  # after an outage the clocks get the time back before anything can be due
-        downtime.record_tick(now)
+    # An idle tick is one statement: the heartbeat's UPDATE returns the probe. It changes no row
+    # after an outage (or before the first tick): then record_tick gives the clocks the time back
+    # under the heartbeat's row lock before anything can be due, and the probe is asked alone.
+    try:
+        due = due_sweeps(now, record=True)
     except Exception:
-        log.exception("tick: recording the tick failed; nothing is timed out this time")
-        return
-    due = probe(now, after=-1)
+        log.exception("tick: recording the tick with the probe failed; each is tried alone")
+        due = None
+    if due is None:
+        try:
+            downtime.record_tick(now)
+        except Exception:
+            log.exception("tick: recording the tick failed; nothing is timed out this time")
+            return
+        due = probe(now, after=-1)
     for index, (module, name, _rows) in enumerate(SWEEPS):
         if due is not None and index not in due:
             continue
@@ -146,23 +155,38 @@ def probe(now, after):
         return None
 
 
-def due_sweeps(now):
+def due_sweeps(now, record=False):
     """The indexes into SWEEPS, ascending, of the sweeps with a due row at `now`: one statement
-    of index-backed EXISTS probes joined by UNION ALL, one round trip whatever is due."""
+    whose value is a bit per sweep, each an index-backed EXISTS, one round trip whatever is due.
+
+    `record`: the statement is the heartbeat's UPDATE of a recent tick (downtime) returning the
+    probe; None when it changed no row (downtime.record_tick must record this tick). In a
+    race with a tick giving time back it waits for the row lock but probes the rows as they were
+    when it began: at worst a sweep runs and finds nothing, as each sweep asks again itself."""
     sql, params = probe_statement(now)
+    if record:
+        update, update_params = downtime.recent_tick_update(now, returning=sql)
+        sql, params = update, [*update_params, *params]
+    else:
+        sql = f"SELECT {sql}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return sorted(row[0] for row in cursor.fetchall())
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return [index for index in range(len(SWEEPS)) if row[-1] >> index & 1]
 
 
 def compile_probe(now):
-    """The probe's SQL and parameters at `now`, compiled from each sweep's own queryset."""
+    """The probe's SQL expression (a bit per sweep with a due row) and its parameters at `now`,
+    compiled from each sweep's own queryset."""
     parts, params = [], []
     for index, (_module, _name, rows) in enumerate(SWEEPS):
         sql, arguments = rows(now).order_by().values("pk").query.sql_with_params()
-        parts.append(f"SELECT {index} WHERE EXISTS ({sql})")  # our own int: no parameter needed
+        # our own int: no parameter needed
+        parts.append(f"CASE WHEN EXISTS ({sql}) THEN {1 << index} ELSE 0 END")
         params.extend(arguments)
-    return " UNION ALL ".join(parts), params
+    return " + ".join(parts), params
 
 
 # Compiling the 13 querysets costs ~5 ms of CPU, several times what the statement costs the

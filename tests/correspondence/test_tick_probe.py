@@ -6,7 +6,7 @@ due rows made, one tick, and that sweep ran."""
 import datetime
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -129,12 +129,32 @@ def test_every_sweep_of_the_tick_has_due_work_made_for_it_here():
     assert [label(module, name) for module, name, _rows in clocks.SWEEPS] == list(DUE_WORK)
 
 
-def test_with_nothing_due_the_tick_runs_no_sweep_and_takes_two_statements(world, ran):
+def test_with_nothing_due_the_tick_runs_no_sweep_and_takes_one_statement(world, ran):
     with CaptureQueriesContext(connection) as statements:
         clocks.tick(world["now"])
     assert ran == []
-    assert len(statements.captured_queries) == 2  # recording the tick; the probe
+    assert len(statements.captured_queries) == 1  # recording the tick, returning the probe
     assert downtime.last_tick() == world["now"]
+
+
+def test_a_tick_behind_the_recorded_one_keeps_the_later_time_and_still_probes(world, ran):
+    """A late-running tick (its `now` before the last recorded) must not move the heartbeat back."""
+    ahead = world["now"] + MINUTE
+    Heartbeat.objects.filter(name=downtime.TICK).update(last=ahead)
+    passed_reminder(world, world["now"])
+    with CaptureQueriesContext(connection) as statements:
+        clocks.tick(world["now"])
+    assert downtime.last_tick() == ahead
+    assert ran == ["clocks.send_reminders"]
+    assert len(statements.captured_queries) == 2  # recorded with the probe; asked again after the sweep
+
+
+def test_the_first_tick_ever_records_itself_and_probes_alone(world, ran):
+    Heartbeat.objects.all().delete()
+    passed_reminder(world, world["now"])
+    clocks.tick(world["now"])
+    assert downtime.last_tick() == world["now"]
+    assert ran == ["clocks.send_reminders"]
 
 
 @pytest.mark.parametrize("sweep", list(DUE_WORK))
@@ -161,8 +181,10 @@ def test_a_failing_probe_is_logged_and_every_sweep_looks_for_itself(world, ran, 
     monkeypatch.setattr(clocks, "due_sweeps", broken)
     clocks.tick(world["now"])
     assert ran == list(DUE_WORK)
+    assert downtime.last_tick() == world["now"]  # recorded alone when the statement with the probe failed
     failures = [record.getMessage() for record in caplog.records if record.name == "games.clocks" and record.exc_info]
-    assert failures == ["tick: the probe for due work failed; every sweep runs"]
+    assert failures == ["tick: recording the tick with the probe failed; each is tried alone",
+                        "tick: the probe for due work failed; every sweep runs"]
 
 
 @pytest.mark.parametrize("offset", [datetime.timedelta(0), -400 * DAY, 3 * DAY + datetime.timedelta(seconds=7.25)])
@@ -191,3 +213,26 @@ def test_work_a_sweep_makes_due_for_a_later_sweep_is_done_in_the_same_tick(world
     passed_deadline(world, world["now"])
     clocks.tick(world["now"])
     assert ran == ["clocks.apply_timeouts", "turns.flush"]
+
+
+def synchronous_commit():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_the_ticks_own_transaction_commits_without_waiting_for_the_disk():
+    """The heartbeat (a lost one is harmless: downtime.py) commits without waiting for the WAL
+    flush; the connection's later transactions (a move, a timeout) wait for it again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit is PostgreSQL's")
+    now = timezone.now()
+    Heartbeat.objects.update_or_create(name=downtime.TICK, defaults={"last": now - MINUTE})
+    with transaction.atomic():
+        clocks.tick(now)
+        assert synchronous_commit() == "off"
+    assert synchronous_commit() == "on"
+    clocks.tick(now + MINUTE)  # in autocommit, as beat runs it
+    assert synchronous_commit() == "on"
+    assert downtime.last_tick() == now + MINUTE
