@@ -114,6 +114,14 @@ def shot(page, name, full=True):
     page.screenshot(path=str(ARTIFACTS / name), full_page=full)
 
 
+def board_shot(page, name):
+    """The whole Praga page from its top: the page had scrolled to the next choice, and a whole-page
+    picture would draw the pinned prompt there, across the board, with a gap where it belongs."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_selector("#pg-prompt:not(.pg-stuck)")
+    shot(page, name)
+
+
 class Table:
     """The players' pages of one game; plays by clicking the first highlighted choice."""
 
@@ -233,7 +241,7 @@ def test_two_players_play_a_few_turns_by_clicking(browser, live_server, alice, b
     game.refresh_from_db()
     assert game.state["turn_no"] >= 2
     page = table.page_of(table.acting())
-    shot(page, "praga-after-2-turns.png")
+    board_shot(page, "praga-after-2-turns.png")
 
 
 def test_a_complete_two_player_game_by_clicking(browser, live_server, alice, bob):
@@ -270,7 +278,7 @@ def test_a_solo_game_against_peter_parler_is_played_for_a_few_rounds(browser, li
     assert game.state["turn_no"] >= 6
     page = table.page_of(table.acting())
     assert page.locator(".pg-parler").count() == 1
-    shot(page, "praga-solo-parler.png")
+    board_shot(page, "praga-solo-parler.png")
 
 
 def engine_reason(game, position, move):
