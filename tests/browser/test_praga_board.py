@@ -89,6 +89,15 @@ PLAY = """async ({skip, limit}) => {
   }
 }"""
 
+# What the page shows when the play stops: the keys asked for next and those chosen, the title
+# of the enlarge dialog if it is open (it takes every click) and the reason shown beside a piece.
+PAGE_STATE = """() => {
+  const zoom = document.getElementById('pg-zoom'), tip = document.getElementById('pg-tip');
+  return {next: window.PragaBoard.state.next, chosen: window.PragaBoard.state.chosen,
+          dialog: zoom && zoom.open ? document.getElementById('pg-zoom-title').textContent : null,
+          tip: tip && !tip.hidden ? tip.textContent : null};
+}"""
+
 
 def page_for(browser, live_server, user, width=1400, height=1000, mobile=False, touch=False):
     client = Client()
@@ -103,6 +112,14 @@ def page_for(browser, live_server, user, width=1400, height=1000, mobile=False, 
 def shot(page, name, full=True):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), full_page=full)
+
+
+def board_shot(page, name):
+    """The whole Praga page from its top: the page had scrolled to the next choice, and a whole-page
+    picture would draw the pinned prompt there, across the board, with a gap where it belongs."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_selector("#pg-prompt:not(.pg-stuck)")
+    shot(page, name)
 
 
 class Table:
@@ -148,17 +165,21 @@ class Table:
         seat = self.acting()
         if seat is None:
             return False
-        page = self.page_of(seat)
+        page = self.last_page = self.page_of(seat)
         version = self.game.version
         choice = self.last_choice = page.evaluate(PICK)
         if choice is None:
             shot(page, "praga-stuck.png")
-            state = page.evaluate("() => [window.PragaBoard.state.next, window.PragaBoard.state.chosen]")
-            raise AssertionError("nothing highlighted for the player to act: %r" % (state,))
+            raise AssertionError("nothing highlighted for the player to act: %r" % page.evaluate(PAGE_STATE))
         if choice["how"] == "confirm":
             page.click("#pg-confirm")
         else:
-            page.click("[data-pick='1']", force=True)
+            # Not forced: Playwright clicks once the piece stands still and would itself get the
+            # click. After a redraw the page scrolls smoothly to the next choice and the prompt,
+            # pinned at the top meanwhile, shrinks: a forced click lands where the piece was a
+            # moment before, on whatever is there now (the action tile's label opens the modal
+            # enlarge dialog, and the dialog swallows every later click).
+            page.click("[data-pick='1']")
             page.evaluate("() => document.querySelectorAll('[data-pick]').forEach(e => e.removeAttribute('data-pick'))")
         # Wait in the page (not in the database): either the choice was partial, or the
         # move was sent and the board came back with the next version.
@@ -180,8 +201,9 @@ class Table:
             if not self.step():
                 return
             history[-1] += (self.last_choice,)
-        raise AssertionError("the turns did not end within %d clicks; the last (version, turn, click): %r"
-                             % (limit, history[-12:]))
+        shot(self.last_page, "praga-stuck.png")
+        raise AssertionError("the turns did not end within %d clicks; the last (version, turn, click): %r; the page: %r"
+                             % (limit, history[-12:], self.last_page.evaluate(PAGE_STATE)))
 
     def turn_no(self):
         return self.fresh().state["turn_no"]
@@ -219,7 +241,7 @@ def test_two_players_play_a_few_turns_by_clicking(browser, live_server, alice, b
     game.refresh_from_db()
     assert game.state["turn_no"] >= 2
     page = table.page_of(table.acting())
-    shot(page, "praga-after-2-turns.png")
+    board_shot(page, "praga-after-2-turns.png")
 
 
 def test_a_complete_two_player_game_by_clicking(browser, live_server, alice, bob):
@@ -256,7 +278,7 @@ def test_a_solo_game_against_peter_parler_is_played_for_a_few_rounds(browser, li
     assert game.state["turn_no"] >= 6
     page = table.page_of(table.acting())
     assert page.locator(".pg-parler").count() == 1
-    shot(page, "praga-solo-parler.png")
+    board_shot(page, "praga-solo-parler.png")
 
 
 def engine_reason(game, position, move):
