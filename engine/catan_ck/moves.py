@@ -497,17 +497,19 @@ def apply_owned(state, seat, move, memo, checked, preferring=True):
     if stages is not None and (phase != "play" or seat != state["active"] or state["decisions"]
                                or state["turn"]["stage"] not in stages or state.get("card_step") is not None):
         check_turn(state, seat, move_type, move)  # else its checks all pass: the seat's own stage
-    pieces = (state["roads"], state["buildings"], state["knights"])
+    roads, buildings, knights = state["roads"], state["buildings"], state["knights"]
     private = state.get("private")
     if checked and phase == "play" and move_type != "end_turn":
         # what the active player's points count (the player is changed in place): see
-        # points_unchanged, with the sections compared by value
+        # points_unchanged. Buildings, Longest Road and the merchant are replaced when they
+        # change (the piece sections stay copy-on-write), so they are compared by identity; the
+        # revealed cards are only ever added to, so their number tells
         active = state["active"]
         player = state["players"][active]
-        counted = (active, state["buildings"], state["longest_road"], state["merchant"], player["defenders"],
-                   tuple(player["revealed"]))
+        longest_road, merchant, defenders, revealed = (
+            state["longest_road"], state["merchant"], player["defenders"], len(player["revealed"]))
     else:
-        counted = None
+        active = None
     context = OwnedContext(state, memo)
     HANDLERS[move_type](context, seat, move)
     if not context.barrier:  # never so (OWNED_MOVES): the undo record below would be wrong
@@ -517,17 +519,18 @@ def apply_owned(state, seat, move, memo, checked, preferring=True):
         preferences.apply_preferences(context, HANDLERS)  # `preferring`: see replay
     if private and "private" not in context.written:
         state["private"] = []
-    if pieces[0] is state["roads"] and pieces[1] is state["buildings"] and pieces[2] is state["knights"]:
+    if roads is state["roads"] and buildings is state["buildings"] and knights is state["knights"]:
         changed = None
     else:
-        changed = road_seats_changed(dict(zip(("roads", "buildings", "knights"), pieces)), state, context.written)
+        changed = road_seats_changed({"roads": roads, "buildings": buildings, "knights": knights}, state,
+                                     context.written)
         if changed:
             update_longest_road(context, changed)
-    if counted is not None:
-        active = state["active"]
-        player = state["players"][active]
-        if state["phase"] != "play" or counted != (active, state["buildings"], state["longest_road"],
-                                                   state["merchant"], player["defenders"], tuple(player["revealed"])):
+    if active is not None:
+        if state["phase"] != "play" or state["active"] != active or state["buildings"] is not buildings \
+                or state["longest_road"] is not longest_road or state["merchant"] is not merchant \
+                or player["defenders"] != defenders or len(player["revealed"]) != revealed \
+                or state["players"][active] is not player:
             check_victory(context)
     elif move_type != "end_turn" or len(context.events) != events or changed:
         # an end of turn is checked by its new turn (start_turn): again only when a preference
