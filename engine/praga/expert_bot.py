@@ -5,10 +5,12 @@ One decision (`expert_move`):
 1. the state is determinized once for the bot's seat (`decides_on_determinized`): the bot never
    sees the real hidden parts, and every later sample is dealt from this copy, whose hidden groups
    have the real composition but not the real order;
-2. the candidates are the policy's choice first (`expert_eval.policy_move`: the greedy bot's
+2. the candidates are the policy's choice first (`expert_eval.policy_decision`: the greedy bot's
    lookahead on the expert evaluation), then its other candidates (`bots._candidates`) ranked by
-   the evaluation one move ahead; only the first `width` are searched, and none when a single
-   candidate is left;
+   the evaluation one move ahead, the values of the same pass (a second pass cost as much again and
+   took decisions over the budget under load); only the first `width` are searched, and none when a
+   single candidate is left; the pass stops at the deadline too, and its best candidate so far is
+   played without a search;
 3. each iteration deals a new determinization (a new sample of what the seat cannot see) and
    plays every candidate still in the race on it, each followed by the policy for every seat until
    `horizon` more turns have begun (or the game ends), with the same dice for the rollouts (common
@@ -57,9 +59,8 @@ import time
 
 from engine.core.determinize import decides_on_determinized
 from engine.core.rng import Rng
-from engine.praga.bots import _candidates
 from engine.praga.determinize import determinize
-from engine.praga.expert_eval import evaluate, move_value, policy_move
+from engine.praga.expert_eval import evaluate, policy_decision
 from engine.praga.moves import apply, to_act
 
 DEFAULT_BUDGET = 2.0  # seconds per decision (the issue's goal: at most 2 s on one core)
@@ -81,9 +82,11 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     if horizon is None:
         horizon = DEFAULT_HORIZON if state["players_count"] == 1 else MULTIPLAYER_HORIZON
     deadline = clock() + budget if budget is not None else None
-    ranked = _ranked_candidates(state, seat, rng)
-    policy_choice = policy_move(state, seat, rng)
-    ranked = [policy_choice] + [move for move in ranked if move != policy_choice]
+    out_of_time = None if deadline is None else (lambda: _spent(clock, deadline))
+    policy_choice, valued, complete = policy_decision(state, seat, rng, out_of_time=out_of_time)
+    if not complete:  # the policy's own pass used the budget: its best so far, no search
+        return policy_choice
+    ranked = _ranked(policy_choice, valued)
     if len(ranked) <= 1:
         return ranked[0]
     moves = ranked[:width]
@@ -91,7 +94,6 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     totals = [0.0] * len(moves)
     samples = 0
     slowest = 0.0  # the longest rollout so far: one that would end after the deadline is not begun
-    out_of_time = None if deadline is None else (lambda: _spent(clock, deadline))
     while (iterations is None or samples < iterations) and not _spent(clock, deadline, slowest):
         sample = determinize(state, seat, rng.next64())
         rollout_seed = rng.next64()
@@ -132,16 +134,10 @@ def _spent(now, deadline, needed=0.0):
     return (now() if callable(now) else now) + needed >= deadline
 
 
-def _ranked_candidates(state, seat, rng):
-    """The legal candidates, best first by the evaluation one move ahead (illegal ones dropped)."""
-    base = evaluate(state, seat)
-    valued = []
-    for order, move in enumerate(_candidates(state, seat, rng, 100)):
-        value, _after = move_value(state, seat, move, base)
-        if value is not None:
-            valued.append((-value, order, move))
-    valued.sort(key=lambda entry: (entry[0], entry[1]))
-    return [move for _value_, _order, move in valued]
+def _ranked(policy_choice, valued):
+    """The policy's choice, then the other legal candidates best first by their value one move ahead."""
+    ordered = sorted(valued, key=lambda entry: (-entry[0], entry[1]))
+    return [policy_choice] + [move for _value, _order, move in ordered if move != policy_choice]
 
 
 def _playout(sample, seat, move, rng, horizon, out_of_time=None):
@@ -163,7 +159,10 @@ def _playout(sample, seat, move, rng, horizon, out_of_time=None):
         if out_of_time is not None and out_of_time():
             return None
         mover = min(acting)
-        choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE, refresh=False)
+        choice, _valued, complete = policy_decision(state, mover, rng, ROLLOUT_SAMPLE, refresh=False,
+                                                    out_of_time=out_of_time)
+        if not complete:
+            return None
         state = apply(state, mover, choice)
         steps += 1
     return _evaluate(state, seat)
