@@ -46,6 +46,13 @@ held, at most 2: a climb takes 2): more climbs (2.9 -> 3.7 a game) but median 10
 107.5 at 0.5, 105.0 and 108.5 with the flat window weight halved; the climbs took windows and
 actions the plazas, walls and the University would have had.
 
+The Hunger Wall and the Cathedral (2026-11-26, seeds 20000-20059, median 111.5 without change;
+Cathedral 7.6 and Hunger Wall 4.5 points a game): the next column's gain per marker counted at 0.5
+(the column values 1, 1, 2, 2, 3, 4 make every other sideways step worth nothing at the end) 111.0,
+at 1.0 110.0; the Cathedral's goal at weight 2: 110.0; windows 0.9: 110.0, 0.5: 111.5. None moved
+the structures' points by more than 0.7 a game: the policy climbs about 2.3 rows a game and loses
+few windows at the end of a turn, so the silver windows gained limit the climbs, not their value.
+
 `policy_move` is the greedy bot's one-move lookahead (bots.greedy_move, the same candidates and
 the same valuation of taking an action tile by the action it allows) on this evaluation; it
 sees everything it is given, so callers give it determinized states only.
