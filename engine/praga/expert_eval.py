@@ -46,6 +46,13 @@ held, at most 2: a climb takes 2): more climbs (2.9 -> 3.7 a game) but median 10
 107.5 at 0.5, 105.0 and 108.5 with the flat window weight halved; the climbs took windows and
 actions the plazas, walls and the University would have had.
 
+The Hunger Wall and the Cathedral (2026-11-26, seeds 20000-20059, median 111.5 without change;
+Cathedral 7.6 and Hunger Wall 4.5 points a game): the next column's gain per marker counted at 0.5
+(the column values 1, 1, 2, 2, 3, 4 make every other sideways step worth nothing at the end) 111.0,
+at 1.0 110.0; the Cathedral's goal at weight 2: 110.0; windows 0.9: 110.0, 0.5: 111.5. None moved
+the structures' points by more than 0.7 a game: the policy climbs about 2.3 rows a game and loses
+few windows at the end of a turn, so the silver windows gained limit the climbs, not their value.
+
 `policy_move` is the greedy bot's one-move lookahead (bots.greedy_move, the same candidates and
 the same valuation of taking an action tile by the action it allows) on this evaluation; it
 sees everything it is given, so callers give it determinized states only.
@@ -111,26 +118,43 @@ def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True):
     tiles drawn at random and the greedy bot chose one once in 100 turns (3 greedy games), but
     applying each way to refresh took a quarter of a policy decision's time (profiled).
     """
+    return policy_decision(state, seat, rng, sample, weights, refresh)[0]
+
+
+def policy_decision(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out_of_time=None):
+    """The policy's choice with every candidate's value one move ahead, from one pass over the candidates.
+
+    Returns (choice, valued, complete): `valued` holds (value one move ahead, order, move) for each
+    legal candidate valued, so that the expert ranks its candidates without applying them a second
+    time (that pass cost as much as the policy's own and overran the budget under load). When
+    `out_of_time()` turns true before a candidate (it is asked from the second legal one on, so a
+    choice always exists when any candidate is legal), the pass stops: `complete` is False and the
+    choice is the best of the candidates valued so far.
+    """
     moves = _candidates(state, seat, rng, sample)
     if not refresh:
         moves = [move for move in moves if move["type"] != "refresh"] or moves
     base = evaluate(state, seat, weights)
-    best, best_value = None, None
-    for move in moves:
+    best, best_value, valued = None, None, []
+    for order, move in enumerate(moves):
+        if valued and out_of_time is not None and out_of_time():
+            return best, valued, False
         value, after = move_value(state, seat, move, base, weights)
         if value is None:
             continue
+        valued.append((value, order, move))
         ahead = {"take": "main", "buy_extra": "extra"}.get(move["type"])
         if ahead and after["active"] == seat:
-            value = max(value, _best_follow(after, seat, rng, sample, base, ahead, weights, value))
+            value = max(value, _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time))
         value += rng.below(1000) / 100000.0
         if best_value is None or value > best_value:
             best, best_value = move, value
-    return best
+    return best, valued, True
 
 
-def _best_follow(after, seat, rng, sample, base, ahead, weights, value):
-    """Taking an action tile or the extra action is worth the best action it allows."""
+def _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time=None):
+    """Taking an action tile or the extra action is worth the best action it allows (of those valued
+    before `out_of_time()`)."""
     bonus = after["turn"].get("wheel_bonus")
     if bonus and not bonus["used"] and bonus["kind"] == "gain":  # a free gain: it will be used anyway
         after = apply(after, seat, {"type": "wheel_bonus"})
@@ -138,6 +162,8 @@ def _best_follow(after, seat, rng, sample, base, ahead, weights, value):
     for follow in _candidates(after, seat, rng, sample // 2):
         if follow.get("via") != ahead:
             continue
+        if out_of_time is not None and out_of_time():
+            break
         follow_value, _after = move_value(after, seat, follow, base, weights)
         if follow_value is not None and follow_value > best:
             best = follow_value

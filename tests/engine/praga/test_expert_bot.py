@@ -81,20 +81,62 @@ class FakeClock:
         return self.now
 
 
+class ManualClock:
+    """A clock that stands still until the test moves it on."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
 def test_the_search_stops_when_its_time_budget_is_spent(states, monkeypatch):
     state, seat = states[1]
     samples, playouts = [], []
+    clock = ManualClock()
     real_determinize, real_playout = expert_bot.determinize, expert_bot._playout
     monkeypatch.setattr(expert_bot, "determinize", lambda *args: samples.append(1) or real_determinize(*args))
-    # (without the rollouts' own clock checks, tested below: here the clock is read around each rollout)
-    monkeypatch.setattr(expert_bot, "_playout", lambda *args: playouts.append(1) or real_playout(*args[:5]))
-    clock = FakeClock(step=0.25)
+
+    def half_second_playout(*args):  # without the rollouts' own clock checks, tested below
+        playouts.append(1)
+        clock.now += 0.5
+        return real_playout(*args[:5])
+
+    monkeypatch.setattr(expert_bot, "_playout", half_second_playout)
     move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
-    # The deadline is 100.25 + 2 = 102.25; a rollout reads the clock before and after (it "takes"
-    # 0.25 s). The first sample starts at 100.5, its rollouts at 100.75 and 101.25 (ending 101.0 and
-    # 101.5); the second sample starts at 101.75 (+ 0.25 < 102.25), but its first rollout would
-    # begin at 102.0 and end at the deadline: it is not begun, and the unfinished sample is left out.
-    assert len(samples) == 2 and len(playouts) == 2 and clock.reads == 8
+    # The deadline is 102.0. The first sample's rollouts run 100.0-100.5 and 100.5-101.0; the second
+    # sample begins (101.0 + 0.5 < 102.0), its first rollout runs 101.0-101.5, its second would end at
+    # the deadline: it is not begun, and the unfinished sample is left out.
+    assert len(samples) == 2 and len(playouts) == 3 and clock.now == 101.5
+    assert move in P.legal_moves(state, seat)
+
+
+@pytest.mark.parametrize("cut", ["ranking", "policy"])
+def test_the_passes_before_the_search_stop_at_the_deadline(states, monkeypatch, cut):
+    """Valuing the candidates before the first rollout took over 2 s under load (decisions of 3.7 s):
+    the ranking's pass and the policy's, which values the same number of candidates and the actions
+    after a tile too, stop at the deadline and play the best candidate valued so far, without a rollout."""
+    from engine.praga import expert_eval
+
+    state, seat = states[1]
+    clock = ManualClock()
+    real_move_value = expert_eval.move_value
+    valued = []
+
+    def slow_move_value(*args, **kwargs):
+        valued.append(1)
+        clock.now += 0.5  # each candidate takes half a second
+        return real_move_value(*args, **kwargs)
+
+    monkeypatch.setattr(expert_eval, "move_value", slow_move_value)  # the policy's pass
+    monkeypatch.setattr(expert_bot, "move_value", slow_move_value)  # the ranking of the candidates
+    monkeypatch.setattr(expert_bot, "_playout", lambda *args: pytest.fail("no time was left to search"))
+    candidates = len(bots._candidates(state, seat, Rng.from_seed(0), 100))  # the same for every deal
+    assert candidates > 5
+    budget = 2.0 if cut == "ranking" else 0.5 * candidates + 1.0  # the ranking takes 0.5 s a candidate
+    move = expert_move(clone(state), seat, Rng.from_seed(4), budget=budget, clock=clock)
+    assert clock.now <= 100.0 + budget + 0.5  # within one candidate of the deadline
     assert move in P.legal_moves(state, seat)
 
 
@@ -105,13 +147,13 @@ def test_a_rollout_stops_when_the_time_is_up(states, monkeypatch):
     state, seat = states[1]
     policy_choice = search(clone(state), seat, 4, width=1)
     clock = FakeClock(step=0.0)
-    real_policy = expert_bot.policy_move
+    real_policy = expert_bot.policy_decision
 
     def slow_policy(*args, **kwargs):
         clock.now += 0.5  # each policy move takes half a second
         return real_policy(*args, **kwargs)
 
-    monkeypatch.setattr(expert_bot, "policy_move", slow_policy)
+    monkeypatch.setattr(expert_bot, "policy_decision", slow_policy)
     start = clock.now
     move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
     assert clock.now <= start + 2.0 + 0.5  # stopped within one policy move of the deadline
@@ -221,6 +263,7 @@ def test_a_rollout_plays_the_moves_the_policy_chooses_in_its_own_decisions(state
     """Inside a rollout the policy tries as many candidates as in its own decision (refreshes of the
     rows aside): with a smaller sample of the ways to place a tile it played about 22 points a solo
     game worse (benchmarks/rollout_policy.py), and the candidates were judged by those weaker games."""
+    from engine.praga import expert_eval
     from engine.praga.expert_eval import policy_move
 
     applied = []
@@ -231,7 +274,7 @@ def test_a_rollout_plays_the_moves_the_policy_chooses_in_its_own_decisions(state
     for state, seat in states:
         if len(bots._candidates(state, seat, Rng.from_seed(0), 1000)) <= 40:
             continue
-        candidate = expert_bot._ranked_candidates(clone(state), seat, Rng.from_seed(12))[0]
+        candidate = expert_eval.policy_move(clone(state), seat, Rng.from_seed(12))
         del applied[:]
         expert_bot._playout(state, seat, candidate, Rng.from_seed(13), 2)
         if len(applied) < 2:
@@ -266,3 +309,4 @@ def test_rollouts_run_four_turns_in_a_solo_game_and_two_with_other_seats(states,
         search(clone(state), seat, 14, iterations=1, width=2)
     assert horizons == {1: {expert_bot.DEFAULT_HORIZON}, 2: {expert_bot.MULTIPLAYER_HORIZON}}
     assert expert_bot.DEFAULT_HORIZON == 4 and expert_bot.MULTIPLAYER_HORIZON == 2
+
