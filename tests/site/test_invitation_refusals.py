@@ -104,3 +104,11 @@ def test_leaving_or_declining_touches_only_this_invitation(alice, bob, carol):
     invitations.leave(other, bob)
     assert slots(kept) == [(alice.pk, alice.pk), (bob.pk, bob.pk), (None, None)]
     assert slots(other) == [(alice.pk, alice.pk), (None, None), (None, None)]  # the seat is open to anyone
+
+
+def test_a_private_invitation_is_refused_without_its_link_as_if_it_did_not_exist(alice, bob, carol):
+    private = invitations.create_invitation(alice, "toy", 3, {}, [bob, None], visibility="private")
+    # The same reason as for an unknown invitation: the refusal tells an outsider nothing.
+    assert refusal(invitations.join, private, carol) == "There is no such invitation."
+    assert refusal(invitations.join, private, carol, key=private.link_token[:-1]) == "There is no such invitation."
+    assert slots(private) == [(alice.pk, alice.pk), (bob.pk, None), (None, None)]

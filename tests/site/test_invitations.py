@@ -79,6 +79,16 @@ def test_leave_decline_and_cancel(alice, bob, carol, bob_client, alice_client):
     assert invitation.status == "cancelled"
 
 
+def test_an_invited_player_who_leaves_gives_the_seat_back_to_anyone(alice, bob, carol):
+    invitation = invitations.create_invitation(alice, "toy", 3, {}, [bob, None])
+    invitations.join(invitation, bob)
+    invitations.leave(invitation, bob)
+    # The seat kept for bob is open now, not kept for him any longer: carol takes it.
+    assert [(s.invited_id, s.user_id) for s in invitation.slot_list()] == [(alice.pk, alice.pk), (None, None), (None, None)]
+    invitations.join(invitation, carol)
+    assert invitation.slot_list()[1].user_id == carol.pk
+
+
 def test_open_invitations_are_listed_and_filtered(alice, bob, client):
     invitations.create_invitation(alice, "toy", 2, {}, [None], note="open one", days_per_move=2)
     invitations.create_invitation(alice, "toy", 3, {}, [None, None], note="three", days_per_move=5)
