@@ -148,6 +148,16 @@ def test_an_invitation_stores_every_setting(alice, bob):
         (0, alice.pk, alice.pk), (1, bob.pk, None), (2, None, None)]
 
 
+def test_an_invitation_without_settings_gets_the_usual_ones(alice, bob):
+    # Callers that pass only the essentials (the demo games) get: 3 days a move, public,
+    # a random seat order, no note, a late player dropped (not the game cancelled), no requirement.
+    invitation = invitations.create_invitation(alice, "toy", 2, {}, [bob])
+    invitation.refresh_from_db()
+    assert (invitation.days_per_move, invitation.visibility, invitation.fixed_order, invitation.note,
+            invitation.timeout_policy, invitation.min_rating, invitation.min_reliability) == (
+        3, "public", False, "", "drop", None, None)
+
+
 def test_an_invited_player_takes_the_seat_kept_for_him_not_the_first_open_one(alice, bob, carol):
     invitation = invitations.create_invitation(alice, "toy", 3, {}, [None, bob])
     invitations.join(invitation, bob)
