@@ -104,3 +104,27 @@ def test_leaving_or_declining_touches_only_this_invitation(alice, bob, carol):
     invitations.leave(other, bob)
     assert slots(kept) == [(alice.pk, alice.pk), (bob.pk, bob.pk), (None, None)]
     assert slots(other) == [(alice.pk, alice.pk), (None, None), (None, None)]  # the seat is open to anyone
+
+
+def test_a_private_invitation_is_refused_without_its_link_as_if_it_did_not_exist(alice, bob, carol):
+    private = invitations.create_invitation(alice, "toy", 3, {}, [bob, None], visibility="private")
+    # The same reason as for an unknown invitation: the refusal tells an outsider nothing.
+    assert refusal(invitations.join, private, carol) == "There is no such invitation."
+    assert refusal(invitations.join, private, carol, key=private.link_token[:-1]) == "There is no such invitation."
+    assert slots(private) == [(alice.pk, alice.pk), (bob.pk, None), (None, None)]
+
+
+def test_the_game_limit_refusal_names_the_limit(alice, bob, settings):
+    settings.MAX_RUNNING_GAMES = 1
+    invitations.create_invitation(alice, "toy", 1, {}, [])
+    with pytest.raises(invitations.Refused) as refused:
+        invitations.create_invitation(alice, "toy", 2, {}, [bob])
+    assert refused.value.reason["args"] == {"count": 1}  # shown as "… as allowed (1) …"
+
+
+def test_bots_need_one_entry_per_seat_and_a_seat_is_a_bots_or_a_players(alice, bob):
+    assert refusal(invitations.create_invitation, alice, "praga", 2, {}, [None], bots=["random", "random"]) == (
+        "Name a player or leave the seat open for each seat.")
+    assert refusal(invitations.create_invitation, alice, "praga", 2, {}, [bob], bots=["random"]) == (
+        "A seat is either a bot's or a player's.")
+    assert not Invitation.objects.exists()

@@ -79,6 +79,16 @@ def test_leave_decline_and_cancel(alice, bob, carol, bob_client, alice_client):
     assert invitation.status == "cancelled"
 
 
+def test_an_invited_player_who_leaves_gives_the_seat_back_to_anyone(alice, bob, carol):
+    invitation = invitations.create_invitation(alice, "toy", 3, {}, [bob, None])
+    invitations.join(invitation, bob)
+    invitations.leave(invitation, bob)
+    # The seat kept for bob is open now, not kept for him any longer: carol takes it.
+    assert [(s.invited_id, s.user_id) for s in invitation.slot_list()] == [(alice.pk, alice.pk), (None, None), (None, None)]
+    invitations.join(invitation, carol)
+    assert invitation.slot_list()[1].user_id == carol.pk
+
+
 def test_open_invitations_are_listed_and_filtered(alice, bob, client):
     invitations.create_invitation(alice, "toy", 2, {}, [None], note="open one", days_per_move=2)
     invitations.create_invitation(alice, "toy", 3, {}, [None, None], note="three", days_per_move=5)
@@ -136,6 +146,16 @@ def test_an_invitation_stores_every_setting(alice, bob):
     assert invitation.status == Invitation.Status.OPEN
     assert [(s.index, s.invited_id, s.user_id) for s in invitation.slot_list()] == [
         (0, alice.pk, alice.pk), (1, bob.pk, None), (2, None, None)]
+
+
+def test_an_invitation_without_settings_gets_the_usual_ones(alice, bob):
+    # Callers that pass only the essentials (the demo games) get: 3 days a move, public,
+    # a random seat order, no note, a late player dropped (not the game cancelled), no requirement.
+    invitation = invitations.create_invitation(alice, "toy", 2, {}, [bob])
+    invitation.refresh_from_db()
+    assert (invitation.days_per_move, invitation.visibility, invitation.fixed_order, invitation.note,
+            invitation.timeout_policy, invitation.min_rating, invitation.min_reliability) == (
+        3, "public", False, "", "drop", None, None)
 
 
 def test_an_invited_player_takes_the_seat_kept_for_him_not_the_first_open_one(alice, bob, carol):
