@@ -127,13 +127,15 @@ def test_a_failing_tick_record_times_nobody_out(alice, bob, committed, monkeypat
     assert not seat(game, alice).dropped
 
 
-@pytest.mark.django_db(transaction=True)
-def test_two_ticks_racing_after_an_outage_give_the_time_back_once(alice, bob, monkeypatch):
+def race_after_an_outage(alice, bob, monkeypatch, step, moment_after_deadline):
+    """Two threads run `step(moment)` at once, three days after the last tick, while giving the
+    time back is slow enough for both to be inside the outage's window; returns (game, deadline,
+    moment) once both ended without an error."""
     if connection.vendor != "postgresql":
         pytest.skip("row locks across threads need PostgreSQL")
     slow = downtime.give_time_back
 
-    def slowly(last, now):  # both ticks are inside the outage's window at once
+    def slowly(last, now):
         time.sleep(0.3)
         return slow(last, now)
 
@@ -142,14 +144,14 @@ def test_two_ticks_racing_after_an_outage_give_the_time_back_once(alice, bob, mo
     clocks.sync_game(game.pk)
     deadline = Seat.objects.get(game=game, user=alice).deadline
     Heartbeat.objects.update_or_create(name="tick", defaults={"last": deadline - 3 * DAY})
-    moment = deadline - DAY
+    moment = deadline + moment_after_deadline
     barrier = threading.Barrier(2)
     errors = []
 
     def run():
         try:
             barrier.wait()
-            downtime.record_tick(moment)
+            step(moment)
         except Exception as error:  # reported below
             errors.append(error)
         finally:
@@ -161,6 +163,12 @@ def test_two_ticks_racing_after_an_outage_give_the_time_back_once(alice, bob, mo
     for thread in threads:
         thread.join()
     assert not errors
+    return game, deadline, moment
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_ticks_racing_after_an_outage_give_the_time_back_once(alice, bob, monkeypatch):
+    game, deadline, _moment = race_after_an_outage(alice, bob, monkeypatch, downtime.record_tick, -DAY)
     assert Seat.objects.get(game=game, user=alice).deadline == deadline + 2 * DAY
     assert GameEvent.objects.filter(game=game).count() == 1
     assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
@@ -170,38 +178,9 @@ def test_two_ticks_racing_after_an_outage_give_the_time_back_once(alice, bob, mo
 def test_two_scheduler_ticks_racing_after_an_outage_time_nobody_out(alice, bob, monkeypatch):
     """The whole tick, whose heartbeat UPDATE carries the probe: after an outage it changes no row,
     so both ticks take the row lock in turn; one gives the time back, neither times alice out."""
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks across threads need PostgreSQL")
-    slow = downtime.give_time_back
-
-    def slowly(last, now):  # both ticks are inside the outage's window at once
-        time.sleep(0.3)
-        return slow(last, now)
-
-    monkeypatch.setattr(downtime, "give_time_back", slowly)
-    game = start_game("toy", [alice, bob])
-    clocks.sync_game(game.pk)
-    deadline = Seat.objects.get(game=game, user=alice).deadline
-    Heartbeat.objects.update_or_create(name="tick", defaults={"last": deadline - 3 * DAY})
-    moment = deadline + datetime.timedelta(hours=1)  # past the deadline the outage must not count
-    barrier = threading.Barrier(2)
-    errors = []
-
-    def run():
-        try:
-            barrier.wait()
-            clocks.tick(moment)
-        except Exception as error:  # reported below
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors
+    # an hour past the deadline: the outage must not count against alice
+    game, deadline, moment = race_after_an_outage(alice, bob, monkeypatch, clocks.tick,
+                                                  datetime.timedelta(hours=1))
     alice_seat = Seat.objects.get(game=game, user=alice)
     assert alice_seat.deadline == deadline + (moment - (deadline - 3 * DAY))
     assert alice_seat.to_act and not alice_seat.dropped
