@@ -327,7 +327,7 @@ def test_an_illegal_site_for_the_chosen_tile_shows_the_engines_reason(browser, l
     page = table.page_of(table.acting())
     row = page.evaluate("() => window.PragaBoard.state.next.find((k) => k.startsWith('row:building:'))")
     assert row
-    page.click(f'[data-k~="{row}"]', force=True)
+    page.click(f'[data-k~="{row}"]')  # a legal piece: unforced (see Table.step)
     bad = page.evaluate("""(row) => {
       const reasons = window.PragaBoard.state.flow.reasons;
       const k = Object.keys(reasons).find((r) => r.startsWith(row + ' site:'));

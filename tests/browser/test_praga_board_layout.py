@@ -231,9 +231,12 @@ def board_with_a_cube_choice(browser, live_server, users):
 
 def test_a_chosen_building_site_shows_the_building_before_the_cube_choice(browser, live_server, alice, bob):
     page, row, site = board_with_a_cube_choice(browser, live_server, [alice, bob])
-    page.click(f'[data-k~="{row}"]', force=True)
+    # Legal pieces are clicked unforced: Playwright waits until the piece stands still and would
+    # get the click itself (the page scrolls smoothly to the next choice after a redraw, and a
+    # forced click lands on whatever moved under that point: tests/browser/test_praga_board.py).
+    page.click(f'[data-k~="{row}"]')
     assert page.locator(".pg-preview").count() == 0  # a tile, no place yet
-    page.click(f'[data-k="{site}"]', force=True)
+    page.click(f'[data-k="{site}"]')
     page.wait_for_selector('#pg-buttons [data-key="cube:1"]')
     assert page.locator(f'[data-k="{site}"] .pg-preview .pg-tile').count() == 1
 
@@ -275,11 +278,11 @@ def test_a_note_saved_in_the_middle_of_a_move_keeps_the_choices_made(browser, li
     """Any swap elsewhere on the page (a saved note, a chat message) leaves the board's flow alone;
     only a new board after a move starts it over."""
     page, row, site = board_with_a_cube_choice(browser, live_server, [alice, bob])
-    page.click(f'[data-k~="{row}"]', force=True)
+    page.click(f'[data-k~="{row}"]')  # unforced, as above
     chosen = page.evaluate("() => window.PragaBoard.state.chosen.length")
     assert chosen == 1
     page.fill("#notes-body", "build here, then the cube")
     page.locator("#notes-status").filter(has_text="Saved").wait_for()  # the note's swap has settled
     assert page.evaluate("() => window.PragaBoard.state.chosen.length") == chosen
-    page.click(f'[data-k="{site}"]', force=True)
+    page.click(f'[data-k="{site}"]')
     page.wait_for_selector('#pg-buttons [data-key="cube:1"]')
