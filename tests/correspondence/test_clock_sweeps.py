@@ -287,6 +287,39 @@ def test_a_clock_started_for_a_wait_that_a_move_has_replaced_meanwhile_leaves_th
     clocks.sync_game(game.pk, now=timezone.now())
     assert clock_of(waiting) == expected_clock(new_wait)
 
+# apply_timeouts and send_reminders ---------------------------------------------------------------
+
+LEFTOVERS = {  # a clock left on a seat that the timeout and reminder sweeps must not take, and how
+    "no longer acts": lambda game, row: Seat.objects.filter(pk=row.pk).update(to_act=False),  # its sync lost
+    "dropped": lambda game, row: Seat.objects.filter(pk=row.pk).update(dropped=True),  # started as a bot took over
+    "game over": lambda game, row: Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED),  # sync lost
+}
+
+
+@pytest.mark.parametrize("leftover", list(LEFTOVERS))
+def test_the_timeout_and_reminder_sweeps_take_only_the_seats_a_person_must_act_for_in_running_games(
+        alice, bob, carol, committed, queued, leftover):
+    """A passed deadline or reminder left on a seat that no longer acts, whose bot plays it, or
+    whose game is over is not due. The workers would find nothing to do (`time_out` and `remind`
+    check again), but nothing clears such a clock: the sweep would hand it over on every tick for
+    good, the tick would never be idle again, and such seats would take the batch's places."""
+    game = bob_waits(alice, bob, committed)
+    other = bob_waits(carol, alice, committed)
+    now = timezone.now() + HOUR
+    due, left = seat(game, bob), seat(other, alice)
+    Seat.objects.filter(pk__in=[due.pk, left.pk]).update(deadline=now - HOUR, next_nag=now - HOUR)
+    LEFTOVERS[leftover](other, left)
+    del queued[:]
+    clocks.apply_timeouts(now)
+    clocks.send_reminders(now)
+    passed = (now - HOUR).isoformat()
+    assert queued == [("time_out", (due.pk, passed, now.isoformat())), ("remind", (due.pk, passed, now.isoformat()))]
+    Seat.objects.filter(pk=due.pk).update(deadline=now + DAY, next_nag=now + DAY)
+    sweeps = {index for index, (_module, name, _rows) in enumerate(clocks.SWEEPS)
+              if name in ("apply_timeouts", "send_reminders")}
+    assert not clocks.probe(now, after=-1) & sweeps
+
+
 # resume_bots -------------------------------------------------------------------------------------
 
 def test_the_sweep_wakes_the_bots_once_per_running_game_with_a_dropped_seat_that_must_act(

@@ -4,6 +4,7 @@ leave a timeout, a reminder or an email waiting for good, so each sweep is teste
 due rows made, one tick, and that sweep ran."""
 
 import datetime
+import zoneinfo
 
 import pytest
 from django.db import connection, transaction
@@ -213,6 +214,107 @@ def test_work_a_sweep_makes_due_for_a_later_sweep_is_done_in_the_same_tick(world
     passed_deadline(world, world["now"])
     clocks.tick(world["now"])
     assert ran == ["clocks.apply_timeouts", "turns.flush"]
+
+
+def sweep_index(label_wanted):
+    return next(index for index, (module, name, _rows) in enumerate(clocks.SWEEPS)
+                if label(module, name) == label_wanted)
+
+
+def due_by_their_own_querysets(now):
+    return [index for index, (_module, _name, rows) in enumerate(clocks.SWEEPS) if rows(now).exists()]
+
+
+def test_asking_which_sweeps_are_due_records_no_tick_and_names_only_the_sweeps_after_the_one_given(world):
+    """The tick asks again after each sweep that ran: a question, not a tick. The heartbeat (what
+    the watchdog and the time given back after an outage read) stays as the last tick left it,
+    with or without one recorded, and the answer holds only the sweeps still to come."""
+    reminders = sweep_index("clocks.send_reminders")
+    passed_reminder(world, world["now"])
+    later = world["now"] + 5 * MINUTE
+    assert clocks.probe(later, after=-1) == {reminders}
+    assert clocks.probe(later, after=reminders - 1) == {reminders}
+    assert clocks.probe(later, after=reminders) == set()  # the sweep just run is not named again
+    assert downtime.last_tick() == world["now"] - MINUTE
+    Heartbeat.objects.all().delete()  # no tick recorded yet
+    assert clocks.probe(later, after=-1) == {reminders}
+    assert not Heartbeat.objects.exists()
+
+
+def test_the_probe_is_compiled_once_and_later_ticks_only_move_its_times(monkeypatch):
+    """Compiling the 13 querysets costs several times what the statement costs the database: a
+    process compiles them at the two fixed moments only, whatever the number of ticks."""
+    monkeypatch.setattr(clocks, "_probes", {})
+    compiled, compile_probe = [], clocks.compile_probe
+    monkeypatch.setattr(clocks, "compile_probe", lambda now: compiled.append(now) or compile_probe(now))
+    now = timezone.now()
+    statements = [clocks.probe_statement(now + minute * MINUTE) for minute in range(3)]
+    assert compiled == [clocks.PROBE_MOMENT, clocks.PROBE_MOMENT + DAY]
+    assert statements == [compile_probe(now + minute * MINUTE) for minute in range(3)]
+
+
+# Sweeps whose due rows the probe cannot compile once (each time is not `now` plus a constant):
+# a tick compiles them at its own time. None of today's sweeps is one; a new one may be.
+
+def shape_changing_with_the_day(now):  # odd days the deadline, even days the reminder
+    return Seat.objects.filter(deadline__lte=now) if now.day % 2 else Seat.objects.filter(next_nag__lte=now)
+
+
+def bound_growing_with_the_day(now):  # a day later it moved by two days, not one
+    return Seat.objects.filter(deadline__lte=now + now.day * DAY)
+
+
+def time_on_even_days_only(now):  # the same column compared with a time some days, a word others
+    return Email.objects.filter(subject=now.isoformat() if now.day % 2 == 0 else "random")
+
+
+EVEN_DAY = datetime.datetime(2026, 12, 10, 12, tzinfo=datetime.timezone.utc)
+
+
+def alices_clock(**fields):
+    return lambda world: Seat.objects.filter(pk=world["seat"].pk).update(
+        **{name: EVEN_DAY + delta for name, delta in fields.items()})
+
+
+def email_titled(subject):
+    return lambda world: Email.objects.create(key="odd", user=world["carol"], kind="turn", to="carol@example.com",
+                                              subject=subject, text="t", html="h", sent=EVEN_DAY)
+
+
+ODD_SWEEPS = {
+    # rows such that the sweep is due at EVEN_DAY (the 10th) and the probe compiled once would say it is not
+    "shape": (shape_changing_with_the_day, alices_clock(deadline=2 * DAY, next_nag=-MINUTE)),
+    "bound": (bound_growing_with_the_day, alices_clock(deadline=2 * DAY)),
+    "text": (time_on_even_days_only, email_titled(EVEN_DAY.isoformat())),
+}
+
+
+@pytest.mark.parametrize("odd", list(ODD_SWEEPS))
+def test_a_sweep_whose_due_rows_do_not_just_move_with_the_time_is_probed_as_compiled_at_the_ticks_time(
+        world, monkeypatch, odd):
+    rows, make_due = ODD_SWEEPS[odd]
+    monkeypatch.setattr(clocks, "_probes", {})
+    monkeypatch.setattr(clocks, "SWEEPS", (*clocks.SWEEPS, (clocks, "odd_sweep", rows)))
+    make_due(world)
+    due = clocks.due_sweeps(EVEN_DAY)
+    assert clocks._probes[connection.alias] is None  # it could not be compiled once
+    assert len(clocks.SWEEPS) - 1 in due
+    assert due == due_by_their_own_querysets(EVEN_DAY)
+    later = EVEN_DAY + DAY  # an odd day
+    assert clocks.due_sweeps(later) == due_by_their_own_querysets(later)
+
+
+@pytest.mark.parametrize("zone", ["Asia/Tokyo", "America/Los_Angeles"])
+def test_the_probe_compiled_while_a_players_time_zone_is_active_finds_what_is_due_at_the_ticks_time(
+        world, monkeypatch, zone):
+    """A request activates its player's time zone (accounts/middleware.py), an email its
+    recipient's: the probe compiled then must still read times as the database holds them. Nine
+    hours off, a timeout would wait nine hours (Tokyo), or a reminder be asked for hours early."""
+    monkeypatch.setattr(clocks, "_probes", {})
+    passed_deadline(world, world["now"])
+    with timezone.override(zoneinfo.ZoneInfo(zone)):
+        due = clocks.due_sweeps(world["now"])
+    assert due == due_by_their_own_querysets(world["now"]) == [sweep_index("clocks.apply_timeouts")]
 
 
 def synchronous_commit():
