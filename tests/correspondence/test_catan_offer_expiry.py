@@ -45,9 +45,12 @@ def offers_expiring_together(players):
 def test_ASYNC_TRADE_04_the_clock_expires_an_offer_at_its_moment(alice, bob, carol):
     game, active, other, moment = offers_expiring_together([alice, bob, carol])
     standing, turn_offer = (offer["id"] for offer in game.state["offers"])
-    with pytest.raises(MoveRefused) as refused:  # only the site's clock makes this move
-        submit_move(game.pk, user_at(game, other), {"type": "expire_trade", "offer": standing}, game.version)
-    assert refused.value.status == 403
+    for author, offer in ((other, standing), (active, turn_offer)):  # not even its author may expire it early
+        with pytest.raises(MoveRefused) as refused:
+            submit_move(game.pk, user_at(game, author), {"type": "expire_trade", "offer": offer}, game.version)
+        assert (refused.value.status, refused.value.reason["msg"]) == (403, "Only the site's clock makes this move.")
+    assert Game.objects.get(pk=game.pk).version == game.version and not Move.objects.filter(
+        game=game, payload__type="expire_trade").exists()
     tick(moment - datetime.timedelta(minutes=1))
     game.refresh_from_db()
     assert len(game.state["offers"]) == 2 and game.timed_at == moment

@@ -8,10 +8,11 @@ import time_machine
 from django.core import mail
 from django.utils import timezone
 
+from games import engines
 from games.models import Game, Seat
 from games.moves import submit_move
 from tests.correspondence.conftest import play_turn, tick
-from tests.engine.catan_ck.helpers import empty_board, give
+from tests.engine.catan_ck.helpers import empty_board, give, with_roll
 from tests.support.catan import set_state, start_catan, user_at
 from tests.support.games import start_game
 
@@ -250,3 +251,34 @@ def test_an_offer_to_a_seat_a_bot_took_over_sends_its_player_nothing_not_even_th
         tick()
         tick()
     assert len(mails_to(bob)) == 1  # the bot answers for his seat there; the open offer of `kept` was mailed
+
+
+def test_an_offer_a_players_own_move_lets_him_answer_sends_him_nothing(alice, bob, carol, committed):
+    """Rolling the dice lets the roller take the standing offers of others: his own move, so no
+    email about it, which would also list again the offer still open for him in another game."""
+    with committed():
+        asking, active, _opponents = trading_table(alice, bob, carol)
+        rolling = start_catan([bob, alice, carol])
+        state = empty_board(seed=5, players=3, stage="roll")
+        give(state, rolling.seat_of(carol).position, wool=2)
+        set_state(rolling, with_roll(state, 2, 3, "trade"))
+    roller = rolling.seat_of(bob).position
+    assert rolling.state["active"] == roller and user_at(asking, active) == alice
+    mail.outbox.clear()
+    with committed():
+        offer(asking, active, to=[asking.seat_of(bob).position])
+        submit_move(rolling.pk, carol, {"type": "post_standing", "give": {"wool": 1}, "want": {"brick": 1}},
+                    rolling.version)
+    with later(10), committed():
+        tick()
+        tick()
+    assert len(mails_to(bob)) == 1  # his turn in one game, the offer in the other
+    with later(20), committed():
+        rolling.refresh_from_db()
+        submit_move(rolling.pk, bob, {"type": "roll"}, rolling.version)
+    rolling.refresh_from_db()
+    assert rolling.state["turn"]["stage"] == "action" and engines.asks("catan_ck", rolling.state, roller)
+    with later(60), committed():
+        tick()
+        tick()
+    assert len(mails_to(bob)) == 1

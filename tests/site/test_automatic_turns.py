@@ -60,6 +60,10 @@ def test_parler_turns_are_in_the_page_api_and_replay_logs(alice):
     lines = [entry["text"] for entry in api["entries"]]
     parler = [line for line in lines if line.startswith("Peter Parler plays card")]
     assert len(parler) == 2 and all("takes action tile AT" in line for line in parler)
+    # played inside the human's end of turn: logged at that move's own moment
+    at = {entry["seq"]: entry["at"] for entry in api["entries"] if entry["event"] is None}
+    assert [entry["at"] for entry in api["entries"] if entry["event"] is not None] == [
+        at[event.after_seq] for event in events]
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert page.count("Peter Parler plays card") >= 2
     replay = client.get(f"/games/{game.pk}/replay/{events[0].after_seq}/").content.decode()

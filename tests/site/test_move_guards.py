@@ -76,15 +76,15 @@ def test_depth_counts_objects_and_lists_alike(toy_game, alice_client, container)
     assert refusal(alice_client, toy_game, {"type": "select", "card": card}) == NOT_IN_HAND
 
 
-def test_empty_containers_count_as_a_level(toy_game, alice_client):
-    card = []
-    for _ in range(MAX_MOVE_DEPTH - 1):
-        card = [card]
-    assert refusal(alice_client, toy_game, {"type": "select", "card": card}) == TOO_DEEP
-    card = {}
-    for _ in range(MAX_MOVE_DEPTH - 2):
+@pytest.mark.parametrize("empty", [[], {}], ids=["list", "object"])
+def test_an_empty_container_counts_as_a_level_holding_a_value(toy_game, alice_client, empty):
+    """An empty list or object as deep as the limit allows passes; one level deeper it is refused,
+    exactly like a value at its place."""
+    card = empty
+    for _ in range(MAX_MOVE_DEPTH - 2):  # with the move's own level and the empty container's: the limit
         card = [card]
     assert refusal(alice_client, toy_game, {"type": "select", "card": card}) == NOT_IN_HAND
+    assert refusal(alice_client, toy_game, {"type": "select", "card": [card]}) == TOO_DEEP
 
 
 def test_a_deep_move_of_any_size_is_refused_before_it_is_walked(toy_game, alice_client):

@@ -1,12 +1,13 @@
 """Refusals of games/moves.py not reached elsewhere (their status and words: a request id is looked up in
-its own game only, a dropped seat and an outsider of a private game have their own), the last move
-stamping the end of the game, and the engine-crash safety net of games/engines.py."""
+its own game only, a dropped seat and an outsider of a private game have their own; a stale version
+and a finished game answer 409 with the current state), the last move stamping the end of the game
+and packing its moves, and the engine-crash safety net of games/engines.py."""
 
 import pytest
 
 from engine.core.errors import IllegalMove
 from games import engines, move_log
-from games.models import Game, Move, Seat
+from games.models import Game, Move, MoveArchive, Seat
 from games.moves import MoveRefused, submit_move
 from tests.support import toygame
 from tests.support.games import play_to_end, post_move, start_game
@@ -62,6 +63,25 @@ def test_moving_for_another_seat_or_in_a_finished_game_is_refused(toy_game, alic
     Game.objects.filter(pk=toy_game.pk).update(status=Game.Status.FINISHED)
     assert refused(lambda: submit_move(toy_game.pk, alice, select(toy_game), 0)) == (409, "The game is over.")
     assert not Move.objects.exists()
+
+
+def test_a_stale_version_is_told_the_game_changed_and_gets_the_current_state(toy_game, alice_client):
+    post_move(alice_client, toy_game, select(toy_game))
+    response = post_move(alice_client, toy_game, {"type": "play"}, version=0)
+    assert response.status_code == 409
+    assert response.json()["reason"]["msg"] == "The game has changed since you looked at it."
+    assert (response.json()["state"]["version"], response.json()["state"]["seat"]) == (1, 0)
+    assert Move.objects.filter(game=toy_game).count() == 1
+
+
+def test_a_move_in_a_finished_game_gets_409_with_the_final_state(toy_game, alice_client):
+    game = play_to_end(toy_game)
+    response = post_move(alice_client, game, {"type": "play"})
+    assert response.status_code == 409
+    assert response.json()["reason"]["msg"] == "The game is over."
+    state = response.json()["state"]  # the client sees the result instead of a dead end
+    assert (state["status"], state["version"], state["to_act"]) == ("finished", game.version, [])
+    assert Game.objects.get(pk=game.pk).version == game.version
 
 
 # The engine-crash safety net --------------------------------------------------------------------
@@ -134,3 +154,10 @@ def test_the_last_move_finishes_the_game_at_its_own_time(toy_game):
     last = move_log.moves(game)[-1]  # a finished game's moves are packed (games/move_archive.py)
     assert game.status == Game.Status.FINISHED
     assert game.finished == last.created_at == game.updated
+
+
+def test_the_last_move_packs_the_games_moves_into_one_row(toy_game):
+    game = play_to_end(toy_game)
+    assert game.is_finished and not Move.objects.filter(game=game).exists()
+    assert MoveArchive.objects.get(game=game).moves == game.version
+    assert [move.seq for move in move_log.moves(Game.objects.get(pk=game.pk))] == list(range(1, game.version + 1))
