@@ -47,13 +47,15 @@ def warn_at(seat, game):
     return seat.deadline - (1 - WARN_SHARE) * period(game) if seat.deadline else None
 
 
-def first_nag(since, deadline, game):
-    """The first reminder after a wait began (or resumed): the 80 % warning if it comes first."""
+def first_nag(since, deadline, game, warned=False):
+    """The first reminder after a wait began (or resumed): the 80 % warning if it comes first.
+
+    A wait resumed after a vacation that began past the warning time, before the tick sent the
+    warning, is warned at once: its first reminder, a day later, could come after the deadline."""
     nag = since + reminder_after()
-    if deadline is not None:
+    if deadline is not None and not warned:
         warning = deadline - (1 - WARN_SHARE) * period(game)
-        if warning > since:
-            nag = min(nag, warning)
+        nag = min(nag, max(warning, since))
     return nag
 
 
@@ -502,7 +504,7 @@ def end_vacation(user, now=None):
         for seat in resume.select_related("game__invitation"):
             deadline = now + seat.clock_left if seat.clock_left is not None else None
             Seat.objects.filter(pk=seat.pk).update(
-                deadline=deadline, clock_left=None, next_nag=first_nag(now, deadline, seat.game))
+                deadline=deadline, clock_left=None, next_nag=first_nag(now, deadline, seat.game, seat.warned))
     return True
 
 

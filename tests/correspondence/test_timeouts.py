@@ -188,6 +188,37 @@ def test_a_vacation_pauses_and_resumes_every_clock_of_its_player_and_no_other(al
     assert (still_paused.deadline, still_paused.next_nag, still_paused.clock_left) == (None, None, DAY)
 
 
+@pytest.mark.parametrize("warned_before", [False, True])
+def test_a_vacation_begun_past_the_warning_time_before_the_warning_went_out_warns_at_once_on_return(
+        alice, bob, committed, warned_before):
+    """The tick sends the 80 % warning up to a minute after its time. A vacation begun in that
+    minute keeps less than a fifth of the time: on return the warning is due at once. Its first
+    reminder a day later would come after the deadline, so without it the seat timed out unwarned.
+    A seat warned before its vacation gets the next reminder as usual, not the warning again."""
+    alice.profile.vacation_auto = False
+    alice.profile.save()
+    game = new_game([alice, bob], committed, days=3)
+    start = seat(game, alice).waiting_since
+    warning_time = start + 0.8 * 3 * DAY
+    if warned_before:
+        at(start, 0.8 * 3 * DAY + datetime.timedelta(seconds=20), committed)
+        assert kinds(alice).count("warning") == 1
+    with time_machine.travel(warning_time + datetime.timedelta(seconds=30), tick=False):
+        assert clocks.start_vacation(alice)
+    back = warning_time + 2 * DAY
+    with time_machine.travel(back, tick=False):
+        assert clocks.end_vacation(alice)
+    resumed = seat(game, alice)
+    assert resumed.deadline == back + 0.2 * 3 * DAY - datetime.timedelta(seconds=30)
+    if warned_before:
+        assert resumed.next_nag == back + clocks.reminder_after()
+        return
+    assert resumed.next_nag == back
+    at(back, datetime.timedelta(minutes=1), committed)
+    assert kinds(alice).count("warning") == 1 and "reminder" not in kinds(alice)
+    assert seat(game, alice).warned and seat(game, alice).next_nag < resumed.deadline + DAY
+
+
 def test_vacation_starts_automatically_before_a_timeout(alice, bob, committed, alice_client):
     game = new_game([alice, bob], committed, days=1)
     start = seat(game, alice).waiting_since
