@@ -366,6 +366,13 @@ OWNED_MOVES = ALWAYS_BARRIERS | {kind for kind, (_fields, who) in SCHEMA.items()
     | {"discard_progress", "play_progress", "move_robber"}
 
 
+# Move types with a field that may hold a container (cards, a list): `replay` copies such a
+# move before applying it in place. A move of another type that holds a container is refused by
+# its schema before it changes anything (a test of the type is cheaper than a scan of the values).
+_NESTED_MOVES = frozenset(move_type for move_type, (fields, _who) in SCHEMA.items()
+                          if {CARDS, LIST, OPT_LIST} & set(fields.values()))
+
+
 # Sections `replay` never changes in place: the options, the board and the pieces of roads and
 # buildings are copied by every context that writes them (COPIED_SECTIONS; only knights change
 # their flags in place), and an undo record is replaced, never changed.
@@ -401,7 +408,7 @@ def replay(state, moves):
     for (seat, move), unread in zip(moves, _undo_records_unread(moves)):
         kind = move.get("type") if type(move) is dict else None
         if kind in OWNED_MOVES:
-            if kind not in ALWAYS_BARRIERS and not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+            if kind in _NESTED_MOVES:
                 move = clone(move)  # no part of a caller's move ends up in the state we change
             state = apply_owned(state, seat, move, memo, checked, preferring)
             checked = True
@@ -412,7 +419,7 @@ def replay(state, moves):
             checked = False
             preferring = preferences.any_preferences(state)
         elif unread:  # may be taken back, but no undo comes before a barrier: see _undo_records_unread
-            if not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+            if kind in _NESTED_MOVES:
                 move = clone(move)
             state = apply_owned(state, seat, move, memo, checked, preferring, undoable=True)
             checked = True
