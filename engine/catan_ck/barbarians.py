@@ -1,5 +1,6 @@
 """Barbarian attacks (CK-BARB): strength, defence, the Defender of Catan, pillaged cities."""
 
+from engine.catan_ck import progress
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import seats_from
 from engine.catan_ck.data.progress_cards import DECKS
@@ -94,8 +95,6 @@ def default_city_to_lose(state, cities):
 
 def finish_attack(context):
     """Draws of a tied defence in seat order from the active player, then CK-BARB-08."""
-    from engine.catan_ck import progress
-
     state = context.state
     record = state["turn"]["attack"]
     for seat in record["tied"]:
