@@ -111,10 +111,10 @@ def finish_attack(context):
         context.write("turn")["attack"].setdefault("drawn", []).append(seat)
         if deck is not None:
             progress.draw(context, seat, deck)
-    if state["knights"]:
-        for knight in context.write("knights").values():
-            knight["active"] = False
-            knight["ready"] = False
+    for name in state["knights"]:  # only flags change: Longest Road holds (Context.flags)
+        knight = context.flags("knights", name)
+        knight["active"] = False
+        knight["ready"] = False
     barbarians_state = context.write("barbarians")
     barbarians_state["position"] = 0
     barbarians_state["attacks"] += 1
