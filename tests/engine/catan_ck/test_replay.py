@@ -303,3 +303,21 @@ def test_replay_with_undos_equals_applying_the_moves_one_at_a_time(game_with_und
         before = json.dumps(states[first], sort_keys=True)
         assert replay(states[first], moves[first:last]) == states[last], (first, last)
         assert json.dumps(states[first], sort_keys=True) == before
+
+
+
+def test_no_part_of_a_move_replay_applies_in_place_ends_up_in_the_state_it_gives(greedy_game):
+    # `replay` changes its own state in place: a list taken from a caller's move (a ranked
+    # card order kept as a standing preference) must be a copy, or a later move would change
+    # the caller's moves
+    states, _moves = greedy_game
+    state = next(s for s in states if s["phase"] == "play" and s["turn"]["stage"] == "action" and not s["decisions"]
+                 and {"type": "end_turn"} in legal_moves(s, s["active"]))
+    seat = state["active"]
+    other = next(s for s in state["order"] if s != seat)
+    order = ["ore", "wool"]
+    steps = [[other, {"type": "set_preferences", "preferences": {"card_choice": order}}],
+             [seat, {"type": "end_turn"}]]
+    replayed = replay(state, steps)
+    assert replayed["players"][other]["preferences"]["card_choice"] == order
+    assert replayed["players"][other]["preferences"]["card_choice"] is not order
