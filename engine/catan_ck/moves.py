@@ -560,9 +560,11 @@ def apply_owned(state, seat, move, memo, checked, preferring=True, undoable=Fals
     HANDLERS[move_type](context, seat, move)
     if not context.barrier and not undoable:  # never so (OWNED_MOVES): the undo record below would be wrong
         raise RuntimeError("%s was applied in place but may be taken back" % move_type)
-    events = len(context.events)
+    preferred = False  # whether a preference acted after the move (see the win check below)
     if preferring and (state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll"):
+        events = len(context.events)
         preferences.apply_preferences(context, HANDLERS)  # `preferring`: see replay
+        preferred = len(context.events) != events
     if private and context.barrier and "private" not in context.written:  # as apply_in_context, after the preferences
         state["private"] = []
     written = context.written
@@ -581,7 +583,7 @@ def apply_owned(state, seat, move, memo, checked, preferring=True, undoable=Fals
                 or player["defenders"] != defenders or len(player["revealed"]) != revealed \
                 or state["players"][active] is not player:
             check_victory(context)
-    elif move_type != "end_turn" or len(context.events) != events or changed:
+    elif move_type != "end_turn" or preferred or changed:
         # an end of turn is checked by its new turn (start_turn): again only when a preference
         # acted after that check or a road changed
         check_victory(context)
