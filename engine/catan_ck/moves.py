@@ -391,8 +391,8 @@ def replay(state, moves):
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
     own deep copy of `state` (the caller's state and moves are never changed), on which the
     moves that are never taken back (OWNED_MOVES: rolls, ends of turn, ...) and the moves whose
-    undo record no later move reads (`_undo_records_unread`: all but those of the last turn
-    when nobody undoes) change the state in place instead of copying what they write
+    undo record no later move reads (`_undo_records_unread`: when nobody undoes, all but those
+    after the last of OWNED_MOVES) change the state in place instead of copying what they write
     (`apply_owned`); its contexts keep tables of the
     sections it owns (the board's production table, the points of the buildings, see
     Context.memo); and after its first move it skips the win check of a move that changed
