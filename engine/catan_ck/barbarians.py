@@ -1,5 +1,6 @@
 """Barbarian attacks (CK-BARB): strength, defence, the Defender of Catan, pillaged cities."""
 
+from engine.catan_ck import progress
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.common import seats_from
 from engine.catan_ck.data.progress_cards import DECKS
@@ -94,8 +95,6 @@ def default_city_to_lose(state, cities):
 
 def finish_attack(context):
     """Draws of a tied defence in seat order from the active player, then CK-BARB-08."""
-    from engine.catan_ck import progress
-
     state = context.state
     record = state["turn"]["attack"]
     for seat in record["tied"]:
@@ -112,10 +111,10 @@ def finish_attack(context):
         context.write("turn")["attack"].setdefault("drawn", []).append(seat)
         if deck is not None:
             progress.draw(context, seat, deck)
-    if state["knights"]:
-        for knight in context.write("knights").values():
-            knight["active"] = False
-            knight["ready"] = False
+    for name in state["knights"]:  # only flags change: Longest Road holds (Context.flags)
+        knight = context.flags("knights", name)
+        knight["active"] = False
+        knight["ready"] = False
     barbarians_state = context.write("barbarians")
     barbarians_state["position"] = 0
     barbarians_state["attacks"] += 1

@@ -6,11 +6,16 @@ has `"metropolis": track`. The city for a metropolis is part of the purchase mov
 """
 
 from engine.core.text import _, text
-from engine.catan_ck.common import need, seats_from, take_from_bank
+from engine.catan_ck.cards import take_card
+from engine.catan_ck.common import need, refuse, seats_from, take_from_bank
 from engine.catan_ck.data.improvements import ABILITY_LEVEL, MAX_LEVEL, METROPOLIS_LEVEL, TRACK_ORDER, TRACKS, \
     improvement_cost
 from engine.catan_ck.data.terrains import CARD_NAMES, RESOURCES
-from engine.catan_ck.turn import close_decision, open_decision
+from engine.catan_ck.turn import close_decision, open_decision, resume
+
+# the module, not its function: decisions imports barbarians, which imports turn, which imports
+# this module (imports inside the functions ran on every purchase and Aqueduct pick)
+from engine.catan_ck import decisions
 
 
 def cities(state, seat, without_metropolis=False):
@@ -74,8 +79,6 @@ def improvement_refusal(state, seat, track, metropolis=None, crane=None):
 
 
 def do_buy_improvement(context, seat, move):
-    from engine.catan_ck.common import refuse
-
     state = context.state
     track, metropolis, crane = move["track"], move.get("metropolis"), move.get("crane")
     refuse(improvement_refusal(state, seat, track, metropolis, crane))
@@ -83,8 +86,6 @@ def do_buy_improvement(context, seat, move):
     commodity = TRACKS[track]["commodity"]
     cost = improvement_cost(level)
     if crane is not None:
-        from engine.catan_ck.cards import take_card
-
         take_card(context, seat, crane)
         context.write("turn")["crane_used"] = True
         context.event({"kind": "played", "seat": seat, "card": crane})
@@ -143,11 +144,8 @@ def open_aqueducts(context, received):
 
 
 def do_take_aqueduct(context, seat, move):
-    from engine.catan_ck.decisions import decision_of
-    from engine.catan_ck.turn import resume
-
     state = context.state
-    decision = decision_of(state, seat, move, "aqueduct")
+    decision = decisions.decision_of(state, seat, move, "aqueduct")
     available = [r for r in RESOURCES if state["bank"][r] > 0]
     if move.get("timeout"):  # D-05 default: a random type among those the bank holds
         resource = available[context.draw("below", len(available))] if available else None

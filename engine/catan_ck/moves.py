@@ -8,7 +8,7 @@ is checked (CK-WIN-02).
 """
 
 from itertools import compress
-from operator import is_not, ne
+from operator import is_not, itemgetter, ne
 
 from engine.core import undo
 from engine.core.errors import IllegalMove
@@ -366,6 +366,13 @@ OWNED_MOVES = ALWAYS_BARRIERS | {kind for kind, (_fields, who) in SCHEMA.items()
     | {"discard_progress", "play_progress", "move_robber"}
 
 
+# Move types with a field that may hold a container (cards, a list): `replay` copies such a
+# move before applying it in place. A move of another type that holds a container is refused by
+# its schema before it changes anything (a test of the type is cheaper than a scan of the values).
+_NESTED_MOVES = frozenset(move_type for move_type, (fields, _who) in SCHEMA.items()
+                          if {CARDS, LIST, OPT_LIST} & set(fields.values()))
+
+
 # Sections `replay` never changes in place: the options, the board and the pieces of roads and
 # buildings are copied by every context that writes them (COPIED_SECTIONS; only knights change
 # their flags in place), and an undo record is replaced, never changed.
@@ -382,9 +389,11 @@ def _own_copy(state):
 def replay(state, moves):
     """The state that applying `moves` ([seat, move] pairs) one by one to `state` gives,
     equal to it in every key and refusing what `apply` refuses, and cheaper: it works on its
-    own deep copy of `state` (the caller's state and moves are never changed), on which a
-    roll and an end of turn (half of a game's moves, the costliest) change the state in place
-    instead of copying what they write (`apply_owned`); its contexts keep tables of the
+    own deep copy of `state` (the caller's state and moves are never changed), on which the
+    moves that are never taken back (OWNED_MOVES: rolls, ends of turn, ...) and the moves whose
+    undo record no later move reads (`_undo_records_unread`: when nobody undoes, all but those
+    after the last of OWNED_MOVES) change the state in place instead of copying what they write
+    (`apply_owned`); its contexts keep tables of the
     sections it owns (the board's production table, the points of the buildings, see
     Context.memo); and after its first move it skips the win check of a move that changed
     nothing the points count."""
@@ -396,10 +405,10 @@ def replay(state, moves):
     # whether a seat holds standing preferences (only `set_preferences` sets them): without any,
     # no move needs the preference pass (preferences.DEFAULTS answer nothing)
     preferring = preferences.any_preferences(state)
-    for seat, move in moves:
+    for (seat, move), unread in zip(moves, _undo_records_unread(moves)):
         kind = move.get("type") if type(move) is dict else None
         if kind in OWNED_MOVES:
-            if kind not in ALWAYS_BARRIERS and not CONTAINER_TYPES.isdisjoint(map(type, move.values())):
+            if kind in _NESTED_MOVES:
                 move = clone(move)  # no part of a caller's move ends up in the state we change
             state = apply_owned(state, seat, move, memo, checked, preferring)
             checked = True
@@ -409,6 +418,13 @@ def replay(state, moves):
             state = _own_copy(apply(state, seat, clone(move), checked, memo))
             checked = False
             preferring = preferences.any_preferences(state)
+        elif unread:  # may be taken back, but no undo comes before a barrier: see _undo_records_unread
+            if kind in _NESTED_MOVES:
+                move = clone(move)
+            state = apply_owned(state, seat, move, memo, checked, preferring, undoable=True)
+            checked = True
+            if kind == "set_preferences":
+                preferring = preferences.any_preferences(state)
         else:  # `apply` without its undo test
             # a copy when it holds containers, so that no part of a caller's move ends up in the
             # state we change (a flat move is kept only in the undo record, never changed)
@@ -423,6 +439,34 @@ def replay(state, moves):
             if kind == "set_preferences":
                 preferring = preferences.any_preferences(state)
     return state
+
+
+def _undo_records_unread(moves):
+    """Per move of `moves`, whether the undo record after it is never read: a move of
+    OWNED_MOVES (a barrier whenever it succeeds, which sets the record to None) comes later in
+    `moves` before any undo. Only an undo reads a chain's base, and a move extending the chain
+    reads the record only to make its own; so such a move, even one that may be taken back,
+    can change `replay`'s state in place: no undo base will ever hold the state before it.
+    Not the moves after the last barrier: the state `replay` returns keeps their chain. (The
+    values for an undo, a move of OWNED_MOVES or a refused one are not read.)"""
+    played = list(map(itemgetter(1), moves))
+    last = len(played)  # after the loop: one past the last move of OWNED_MOVES
+    while last and not (type(played[last - 1]) is dict and played[last - 1].get("type") in OWNED_MOVES):
+        last -= 1
+    if undo.UNDO_MOVE not in played:  # most replays (bots never undo): compared in C
+        return [True] * last + [False] * (len(played) - last)
+    unread = [False] * len(played)
+    closed = False  # whether the moves after the current one reach a barrier before an undo
+    for index in range(last - 1, -1, -1):
+        move = played[index]
+        kind = move.get("type") if type(move) is dict else None
+        if kind in OWNED_MOVES:
+            closed = True
+        elif kind == "undo":
+            closed = False
+        else:
+            unread[index] = closed
+    return unread
 
 
 def _replay_move(state, seat, move, kind, memo, preferring=True):
@@ -479,12 +523,14 @@ def _other_lengths_changed(before, after, seat):
     return False
 
 
-def apply_owned(state, seat, move, memo, checked, preferring=True):
+def apply_owned(state, seat, move, memo, checked, preferring=True, undoable=False):
     """What `apply_in_context` and `apply` give for a move of `OWNED_MOVES` (`move`, a dict),
     but changing `state` itself, which only `replay` holds: these moves are never taken back,
     so no undo base keeps the state before them, and the undo record after them is None (as
     `undo.record` sets it for a barrier). What the checks after the move compare with the state
-    before it is kept first; the piece sections stay copy-on-write (see OwnedContext)."""
+    before it is kept first; the piece sections stay copy-on-write (see OwnedContext).
+    `undoable`: any other move, whose undo record `replay` knows is never read
+    (`_undo_records_unread`): none is kept (None), and it need not be a barrier."""
     phase = state["phase"]
     if phase == "over":
         raise IllegalMove(_("The game is over."))
@@ -512,18 +558,23 @@ def apply_owned(state, seat, move, memo, checked, preferring=True):
         active = None
     context = OwnedContext(state, memo)
     HANDLERS[move_type](context, seat, move)
-    if not context.barrier:  # never so (OWNED_MOVES): the undo record below would be wrong
+    if not context.barrier and not undoable:  # never so (OWNED_MOVES): the undo record below would be wrong
         raise RuntimeError("%s was applied in place but may be taken back" % move_type)
-    events = len(context.events)
+    preferred = False  # whether a preference acted after the move (see the win check below)
     if preferring and (state["decisions"] or state["offers"] or state["turn"] and state["turn"]["stage"] == "roll"):
+        events = len(context.events)
         preferences.apply_preferences(context, HANDLERS)  # `preferring`: see replay
-    if private and "private" not in context.written:
+        preferred = len(context.events) != events
+    if private and context.barrier and "private" not in context.written:  # as apply_in_context, after the preferences
         state["private"] = []
-    if roads is state["roads"] and buildings is state["buildings"] and knights is state["knights"]:
+    written = context.written
+    # a building or knight section changed only through `Context.entry` (a knight activated, a
+    # city, a wall) holds the same pieces where they were: no road length to measure again
+    if roads is state["roads"] and (buildings is state["buildings"] or not moved_pieces(written, "buildings")) \
+            and (knights is state["knights"] or not moved_pieces(written, "knights")):
         changed = None
     else:
-        changed = road_seats_changed({"roads": roads, "buildings": buildings, "knights": knights}, state,
-                                     context.written)
+        changed = road_seats_changed({"roads": roads, "buildings": buildings, "knights": knights}, state, written)
         if changed:
             update_longest_road(context, changed)
     if active is not None:
@@ -532,7 +583,7 @@ def apply_owned(state, seat, move, memo, checked, preferring=True):
                 or player["defenders"] != defenders or len(player["revealed"]) != revealed \
                 or state["players"][active] is not player:
             check_victory(context)
-    elif move_type != "end_turn" or len(context.events) != events or changed:
+    elif move_type != "end_turn" or preferred or changed:
         # an end of turn is checked by its new turn (start_turn): again only when a preference
         # acted after that check or a road changed
         check_victory(context)

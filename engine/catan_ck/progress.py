@@ -8,6 +8,10 @@ from engine.catan_ck.common import need
 from engine.catan_ck.data.improvements import PROGRESS_HAND_LIMIT
 from engine.catan_ck.data.progress_cards import card_record
 
+# the module, not its function: turn imports dice, which imports this module (an import inside
+# `draw` cost more than the rest of a draw)
+from engine.catan_ck import turn
+
 
 def draw(context, seat, deck):
     """Draw the top card of `deck` for `seat`; an empty deck gives nothing (CK-PROGRESS-03)."""
@@ -25,13 +29,11 @@ def draw(context, seat, deck):
     hand.append(card)
     context.event({"kind": "progress_drawn", "seat": seat, "deck": deck})
     if len(hand) > PROGRESS_HAND_LIMIT:
-        from engine.catan_ck.turn import open_decision
-
         if seat != state["active"]:  # D-04: off-turn, holds only the next roll (OQ-46)
             places = {d: len(cards) for d, cards in context.state["decks"].items()}  # CK-PROGRESS-13
-            open_decision(context, seat, "discard_progress", blocks="roll", card=card, places=places)
+            turn.open_decision(context, seat, "discard_progress", blocks="roll", card=card, places=places)
         elif state["options"]["progress_overflow_own_turn"] == "immediate":
-            open_decision(context, seat, "discard_progress", blocks="turn", card=card)
+            turn.open_decision(context, seat, "discard_progress", blocks="turn", card=card)
     return card
 
 

@@ -11,6 +11,7 @@ from engine.catan_ck.data.knights import KNIGHTS
 from engine.catan_ck.data.progress_cards import DECKS, deck_cards
 from engine.catan_ck.data.terrains import BANK, CARD_TYPES, TERRAINS
 from engine.catan_ck.data.tokens import PIPS
+from engine.catan_ck.turn import start_turn
 from engine.catalogue.catan_ck import OPTIONS
 
 # Bump RULES_VERSION when a change alters what an existing move sequence does, and keep the
@@ -113,8 +114,6 @@ def default_setup_move(state, seat):
 
 
 def do_setup_place(context, seat, move):
-    from engine.catan_ck.turn import start_turn
-
     state = context.state
     if move.get("timeout"):
         move = default_setup_move(state, seat)

@@ -1,7 +1,7 @@
 """`apply` never changes the state it was given (its copy-on-write context copies a section,
 a player or a single piece only when a rule writes to it), and `replay` gives exactly the
-states of applying the moves one at a time while changing its own copy in place for rolls
-and ends of turn (docs/catan_ck.md, "Replay cost")."""
+states of applying the moves one at a time while changing its own copy in place for rolls,
+ends of turn and every move whose undo record nothing reads (docs/catan_ck.md, "Replay cost")."""
 
 import json
 
@@ -263,3 +263,61 @@ def test_every_move_replay_applies_in_place_is_never_taken_back(greedy_game, ran
                 assert after["undo"] is None, move
                 seen.add(move["type"])
     assert {"roll", "end_turn", "discard", "move_robber", "play_progress", "discard_progress"} <= seen
+
+
+@pytest.fixture(scope="module")
+def game_with_undos(greedy_game):
+    """The greedy game with undos: after some undoable moves one or more are taken back and
+    made again (the bots never undo), every state applied one move at a time."""
+    played_states, played_moves = greedy_game
+    rng = Rng.from_seed(11)
+    states, moves = [played_states[0]], []
+    for seat, move in played_moves:
+        states.append(apply(states[-1], seat, move))
+        moves.append([seat, move])
+        chain = states[-1]["undo"]
+        if chain and chain["moves"] and rng.below(2):
+            taken_back = chain["moves"][-1 - rng.below(len(chain["moves"])):]
+            for chain_seat, _move in taken_back:
+                states.append(apply(states[-1], chain_seat, {"type": "undo"}))
+                moves.append([chain_seat, {"type": "undo"}])
+            for chain_seat, chain_move in taken_back:
+                states.append(apply(states[-1], chain_seat, chain_move))
+                moves.append([chain_seat, chain_move])
+    assert states[-1] == played_states[-1]
+    return states, moves
+
+
+def test_replay_with_undos_equals_applying_the_moves_one_at_a_time(game_with_undos):
+    # `replay` changes its own state in place for a move that may be taken back when a barrier
+    # comes before any undo (moves._undo_records_unread); the moves before an undo keep their
+    # undo bases, which the undo gives back
+    states, moves = game_with_undos
+    undos = sum(move == {"type": "undo"} for _seat, move in moves)
+    assert undos > 30
+    assert replay(states[0], moves) == states[-1]
+    rng = Rng.from_seed(3)
+    for _ in range(60):
+        first = rng.below(len(moves))
+        last = first + rng.below(min(40, len(moves) - first) + 1)
+        before = json.dumps(states[first], sort_keys=True)
+        assert replay(states[first], moves[first:last]) == states[last], (first, last)
+        assert json.dumps(states[first], sort_keys=True) == before
+
+
+
+def test_no_part_of_a_move_replay_applies_in_place_ends_up_in_the_state_it_gives(greedy_game):
+    # `replay` changes its own state in place: a list taken from a caller's move (a ranked
+    # card order kept as a standing preference) must be a copy, or a later move would change
+    # the caller's moves
+    states, _moves = greedy_game
+    state = next(s for s in states if s["phase"] == "play" and s["turn"]["stage"] == "action" and not s["decisions"]
+                 and {"type": "end_turn"} in legal_moves(s, s["active"]))
+    seat = state["active"]
+    other = next(s for s in state["order"] if s != seat)
+    order = ["ore", "wool"]
+    steps = [[other, {"type": "set_preferences", "preferences": {"card_choice": order}}],
+             [seat, {"type": "end_turn"}]]
+    replayed = replay(state, steps)
+    assert replayed["players"][other]["preferences"]["card_choice"] == order
+    assert replayed["players"][other]["preferences"]["card_choice"] is not order
