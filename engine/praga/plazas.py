@@ -61,7 +61,6 @@ def score_plaza(ctx, pid, active):
             ctx.barrier = True
             deferred = ctx.w("deferred")
             deferred.setdefault(str(owner), []).append({"plaza": pid, "both": both})
-    ctx.events.append({"plaza_scored": pid})
 
 
 def move_pawn_if_full(ctx):
