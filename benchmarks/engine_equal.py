@@ -1,6 +1,6 @@
 """Whether two code trees play Catan games to the same states: every state after every move.
 
-    .venv/bin/python benchmarks/engine_equal.py OLD_TREE NEW_TREE [--seeds 12] [game.json ...]
+    .venv/bin/python benchmarks/engine_equal.py OLD_TREE NEW_TREE [--seeds 12] [--ignore KEY] [game.json ...]
 
 A speed change to the engine must leave every state as it was. Each tree (e.g. a detached
 worktree of main beside a branch) applies the moves of the recorded Catan games
@@ -9,7 +9,9 @@ players, random 3 and 4 players; played by OLD_TREE's bots, so both trees get th
 one by one, in a process of its own; the SHA-1 of `json.dumps` of each state (key order
 included) is compared. In the same process each tree also checks that `replay` of each whole
 game, and from 30 seeded steps to later ones, equals the states applied and leaves the given
-state unchanged.
+state unchanged. `--ignore KEY` (repeatable) leaves a top-level key out of the comparison
+between the trees (in each state and in its undo base), for a change that alters it on
+purpose (`rules_version` after a bump).
 """
 
 import argparse
@@ -24,17 +26,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Runs inside a tree: argv = tree, output file, game files.
 TREE_SCRIPT = r'''
-import hashlib, json, sys
+import hashlib, json, os, sys
 sys.path.insert(0, sys.argv[1])
 import engine.catan_ck as C
 from engine.core.rng import Rng
+ignored = set(filter(None, os.environ.get("ENGINE_EQUAL_IGNORE", "").split(",")))
+def compared(state):  # without the ignored keys, in the state and in its undo base
+    kept = {k: v for k, v in state.items() if k not in ignored}
+    if kept.get("undo"):
+        kept["undo"] = dict(kept["undo"], base=compared(kept["undo"]["base"]))
+    return kept
 hashes = {}
 for path in sys.argv[3:]:
     game = json.load(open(path))
     states = [C.new(game["options"], game["players"], game["seed"])]
     for seat, move in game["moves"]:
         states.append(C.apply(states[-1], seat, move))
-    hashes[path] = [hashlib.sha1(json.dumps(state).encode()).hexdigest() for state in states]
+    hashes[path] = [hashlib.sha1(json.dumps(compared(state)).encode()).hexdigest() for state in states]
     assert json.dumps(C.replay(states[0], game["moves"])) == json.dumps(states[-1]), path
     rng, count = Rng.from_seed(7), len(game["moves"])
     for _ in range(30):
@@ -60,10 +68,10 @@ for seed in range(int(sys.argv[3])):
 '''
 
 
-def run(tree, script, *args):
+def run(tree, script, *args, ignored=()):
     python = os.path.join(tree, ".venv", "bin", "python")
     subprocess.run([python if os.path.exists(python) else sys.executable, "-c", script, tree, *args],
-                   check=True, cwd=tree)
+                   check=True, cwd=tree, env={**os.environ, "ENGINE_EQUAL_IGNORE": ",".join(ignored)})
 
 
 def main():
@@ -72,6 +80,8 @@ def main():
     parser.add_argument("new")
     parser.add_argument("games", nargs="*")
     parser.add_argument("--seeds", type=int, default=12, help="seeded games of each kind (seeds 100...)")
+    parser.add_argument("--ignore", action="append", default=[],
+                        help="a top-level state key left out of the comparison")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         run(options.old, PLAY_SCRIPT, directory, str(options.seeds))
@@ -80,7 +90,7 @@ def main():
         results = []
         for tree in (options.old, options.new):
             output = os.path.join(directory, "hashes-%d.out" % len(results))
-            run(tree, TREE_SCRIPT, output, *games)
+            run(tree, TREE_SCRIPT, output, *games, ignored=options.ignore)
             with open(output) as f:
                 results.append(json.load(f))
     old, new = results
@@ -88,8 +98,9 @@ def main():
     different = [(os.path.basename(path), step) for path in old
                  for step, (a, b) in enumerate(zip(old[path], new[path])) if a != b]
     lengths = [len(old[path]) != len(new[path]) for path in old]
-    print("%d games, %d moves: %d states differ%s; replay equals apply in both trees" % (
-        len(old), moves, len(different), (" (first: %s step %d)" % different[0]) if different else ""))
+    print("%d games, %d moves: %d states differ%s%s; replay equals apply in both trees" % (
+        len(old), moves, len(different), (" (first: %s step %d)" % different[0]) if different else "",
+        " (without %s)" % ", ".join(options.ignore) if options.ignore else ""))
     sys.exit(1 if different or any(lengths) else 0)
 
 

@@ -11,6 +11,7 @@ from itertools import compress
 from operator import is_not, itemgetter, ne
 
 from engine.core import undo
+from engine.core.contract import rules_version
 from engine.core.errors import IllegalMove
 from engine.core.text import _
 from engine.catan_ck.board import GEOMETRY
@@ -352,7 +353,26 @@ def apply(state, seat, move, checked=False, memo=None):
         _need(undo.can_undo(state, seat) and seat in to_act(state), _("There is nothing you can take back."))
         return undo.undo(state, apply)
     context = apply_in_context(state, seat, move, checked, memo)
-    return undo.record(state, context.state, seat, move, context.barrier or move.get("type") == "end_turn")
+    barrier = context.barrier or move.get("type") == "end_turn"
+    return undo.record(state, context.state, seat, move, barrier,
+                       not barrier and move["type"] == "set_preferences" and kept(state, seat, move, context))
+
+
+def kept(state, seat, move, context):
+    """Whether `move` by `seat`, no barrier, passes through the open undo chain
+    (engine.core.undo): a standing preference (4.6) set by a seat other than the active one
+    that answered nothing (no preference acted in the move). The active player may still
+    take back their own moves around it (ASYNC-UNDO-02), which leaves it in effect; it is
+    never taken back by an undo (a seat changes it again with another `set_preferences`).
+    A preference that acted (declined an offer) is the move it made: it ends the chain.
+    Games started under rules version 1 keep chains of one seat's moves (any other seat's move
+    ended the chain)."""
+    if move["type"] != "set_preferences" or seat == state["active"] or rules_version(state) < 2:
+        return False
+    for event in context.events:
+        if event.get("kind") == "preference":
+            return False
+    return True
 
 
 # Moves that are never taken back (engine.core.undo): a roll draws from the generator, an end
@@ -434,7 +454,8 @@ def replay(state, moves):
                 state = _replay_move(state, seat, move, kind, memo, preferring)
             else:
                 context = apply_in_context(state, seat, move, checked, memo)
-                state = undo.record(state, context.state, seat, move, context.barrier)
+                passes = not context.barrier and kind == "set_preferences" and kept(state, seat, move, context)
+                state = undo.record(state, context.state, seat, move, context.barrier, passes)
                 checked = True
             if kind == "set_preferences":
                 preferring = preferences.any_preferences(state)
@@ -505,8 +526,9 @@ def _replay_move(state, seat, move, kind, memo, preferring=True):
     if not points_unchanged(state, after, written):
         check_victory(context)
     previous = state["undo"]
-    if context.barrier or previous and previous["moves"] and previous["moves"][-1][0] == seat:
-        return undo.record(state, after, seat, move, context.barrier)
+    passes = not context.barrier and kind == "set_preferences" and kept(state, seat, move, context)
+    if context.barrier or passes or previous and previous["moves"] and previous["moves"][0][0] == seat:
+        return undo.record(state, after, seat, move, context.barrier, passes)
     # a new undo chain: its base is the state before the move with no undo record, which
     # `undo.record` copies; this replay holds that state alone and never changes it again,
     # so it becomes the base itself (the same keys in the same order)

@@ -16,8 +16,10 @@ from engine.catalogue.catan_ck import OPTIONS
 
 # Bump RULES_VERSION when a change alters what an existing move sequence does, and keep the
 # old behaviour behind `rules_version(state)` while games started with it run (docs/engine.md).
-RULES_VERSION = 1
-RULES_VERSIONS = (1,)
+# 2: another seat's standing preference that answers nothing passes through the active
+#    player's undo chain (moves.kept); under 1 it ended the chain.
+RULES_VERSION = 2
+RULES_VERSIONS = (1, 2)
 
 
 def new_player(seat):

@@ -7,6 +7,7 @@ number of cards and the number of progress cards per deck). Known to two seats: 
 of a stolen card. Never shown: deck order, the generator state, the undo base.
 """
 
+from engine.core import undo
 from engine.catan_ck.common import clone, hand_size
 from engine.catan_ck.data.progress_cards import DECKS, card_record
 from engine.catan_ck.scoring import points, points_breakdown
@@ -52,6 +53,5 @@ def view(state, seat):
         offer.setdefault("until", None)    # the last turn it stands through (standing offers)
         offer.setdefault("expires", None)  # a UTC moment "YYYY-MM-DDTHH:MM:SSZ" (engine.catan_ck.domestic)
     shown["seat"] = seat
-    shown["can_undo"] = bool(seat is not None and state.get("undo") and state["undo"]["moves"]
-                             and state["undo"]["moves"][-1][0] == seat)
+    shown["can_undo"] = seat is not None and undo.can_undo(state, seat)
     return shown

@@ -11,6 +11,7 @@ into the hidden places, whose number and order are public.
 import functools
 
 from engine.core.rng import Rng
+from engine.core.undo import can_undo
 
 
 def dealer(seed):
@@ -35,14 +36,20 @@ def with_undo(state, seat, seed, determinize_now):
 
     The seat's own undo log is kept (the view says whether it may undo) with its base dealt
     from the same seed: moves inside an undo window reveal nothing, so the base hides the same
-    items in the same places and the deal matches. Another seat's undo log is dropped: its
-    base holds what that seat had before, which this seat may not know.
+    items in the same places and the deal matches. Moves of other seats kept in the log (a
+    Catan preference, engine.core.undo) are dropped from it: they may change only what this
+    seat may not see (that seat's standing preferences), which the deal leaves out too.
+    Another seat's undo log is dropped: its base holds what that seat had before, which this
+    seat may not know.
     """
     result = determinize_now(state, seat, seed)
     log = state.get("undo")
     if log:
-        if seat is not None and log["moves"] and log["moves"][-1][0] == seat:
-            result["undo"] = {"base": determinize_now(log["base"], seat, seed), "moves": log["moves"]}
+        if seat is not None and can_undo(state, seat):
+            moves = log["moves"]
+            if any(entry[0] != seat for entry in moves):
+                moves = [entry for entry in moves if entry[0] == seat]
+            result["undo"] = {"base": determinize_now(log["base"], seat, seed), "moves": moves}
         else:
             result["undo"] = None
     return result

@@ -224,3 +224,30 @@ def test_the_api_lists_a_discard_as_its_constraint_and_the_offers_as_forms(catan
     assert discard["move"]["cards"] == {"choose": {"count": 4, "from": {"wool": 4, "ore": 5}}}
     assert discard["label"] == "Discard"
     assert {f["type"] for f in answer["forms"]} >= {"post_standing", "set_preferences"}
+
+
+def test_ASYNC_UNDO_02_the_active_player_undoes_a_road_after_another_seat_changed_a_preference(catan):
+    import json
+
+    import engine.catan_ck as catan_rules
+    from tests.engine.catan_ck.helpers import V, put
+
+    active, (first, _second) = action_phase(catan, brick=1, lumber=1)
+    set_state(catan, put(catan.state, active, "settlement", V[3]))
+
+    road = next(m for m in catan_rules.legal_moves(catan.state, active) if m["type"] == "build_road")
+    submit_move(catan.pk, user_at(catan, active), road, catan.version)
+    catan.refresh_from_db()
+    preference = {"type": "set_preferences", "preferences": {"knight_retreat": "nearest"}}
+    submit_move(catan.pk, user_at(catan, first), preference, catan.version)
+
+    def offered(seat):
+        answer = json.loads(client_of(user_at(catan, seat)).get(f"/api/games/{catan.pk}/moves/").content)
+        return [m for m in answer["moves"] if m["move"]["type"] == "undo"]
+
+    assert [m["move"] for m in offered(active)] == [{"type": "undo"}] and offered(first) == []
+    catan.refresh_from_db()
+    submit_move(catan.pk, user_at(catan, active), {"type": "undo"}, catan.version)
+    catan.refresh_from_db()
+    assert road["path"] not in catan.state["roads"]
+    assert catan.state["players"][first]["preferences"]["knight_retreat"] == "nearest"

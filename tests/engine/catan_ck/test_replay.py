@@ -306,6 +306,63 @@ def test_replay_with_undos_equals_applying_the_moves_one_at_a_time(game_with_und
 
 
 
+@pytest.fixture(scope="module")
+def game_with_preferences_in_undo_chains(greedy_game):
+    """The greedy game with, inside undo chains, a preference set by another seat (to the value
+    it has, so that no later move changes) and then one or more of the chain owner's moves
+    taken back and made again around it (ASYNC-UNDO-02: the preference passes through the
+    chain and stays), every state applied one move at a time."""
+    played_states, played_moves = greedy_game
+    rng = Rng.from_seed(13)
+    states, moves = [played_states[0]], []
+    kept = 0
+
+    def play(seat, move):
+        states.append(apply(states[-1], seat, move))
+        moves.append([seat, move])
+
+    for seat, move in played_moves:
+        play(seat, move)
+        if not states[-1]["undo"] or rng.below(3) == 0:
+            continue
+        other = (seat + 1 + rng.below(states[-1]["players_count"] - 1)) % states[-1]["players_count"]
+        play(other, {"type": "set_preferences", "preferences": {"knight_retreat": "ask"}})
+        chain = states[-1]["undo"]
+        kept += bool(chain and len(chain["moves"][-1]) == 3)
+        owner = chain and chain["moves"][0][0]
+        if not chain or {"type": "undo"} not in legal_moves(states[-1], owner):
+            continue
+        owned = [entry for entry in chain["moves"] if len(entry) == 2]
+        taken_back = owned[-1 - rng.below(len(owned)):]
+        for _entry in taken_back:
+            play(owner, {"type": "undo"})
+        for chain_seat, chain_move in taken_back:
+            play(chain_seat, chain_move)
+    assert kept > 30
+
+    def without_preferences(state):
+        return dict(state, undo=None, players=[{k: v for k, v in player.items() if k != "preferences"}
+                                               for player in state["players"]])
+    assert without_preferences(states[-1]) == without_preferences(played_states[-1])
+    return states, moves
+
+
+def test_replay_with_preferences_in_undo_chains_equals_applying_the_moves_one_at_a_time(
+        game_with_preferences_in_undo_chains):
+    # another seat's preference inside an undo chain is kept by the chain (engine.core.undo):
+    # `replay` records it as `apply` does, in place or not (moves._undo_records_unread)
+    states, moves = game_with_preferences_in_undo_chains
+    assert sum(move == {"type": "undo"} for _seat, move in moves) > 30
+    assert replay(states[0], moves) == states[-1]
+    rng = Rng.from_seed(5)
+    for _ in range(60):
+        first = rng.below(len(moves))
+        last = first + rng.below(min(40, len(moves) - first) + 1)
+        before = json.dumps(states[first], sort_keys=True)
+        assert replay(states[first], moves[first:last]) == states[last], (first, last)
+        assert json.dumps(states[first], sort_keys=True) == before
+
+
 def test_no_part_of_a_move_replay_applies_in_place_ends_up_in_the_state_it_gives(greedy_game):
     # `replay` changes its own state in place: a list taken from a caller's move (a ranked
     # card order kept as a standing preference) must be a copy, or a later move would change
