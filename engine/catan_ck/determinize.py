@@ -10,7 +10,9 @@ reveals made to others, the generator. What the seat knows and the deal keeps:
   Wedding) stays as it is, and a card the seat just gave or lost to a seat (a gift, a
   theft, a Commercial Harbor exchange, in the last move's reveals) stays with that seat, and
   so do the cards of an open offer its author (or an accepting seat) still holds: the seat's
-  legal moves tell it whether the offer can be taken, and its bot's moves must stay legal;
+  legal moves tell it whether the offer can be taken, and its bot's moves must stay legal.
+  For the same reason a seat that no longer holds the cards of its open offer is not dealt
+  them back (`_caps`);
 - the progress cards of each deck that are not in its own hand nor revealed: the deck and
   the other hands' cards of that deck, dealt again in the same places (which deck each
   held card came from is public: draws name the deck). Cards shown to the seat by its Spy
@@ -23,6 +25,7 @@ not record it): the deal never gives it more than it knows.
 
 from engine.core.determinize import deal, dealer, fresh_generator_state, with_undo
 from engine.catan_ck.common import clone, hand_size
+from engine.catan_ck.domestic import holds
 from engine.catan_ck.data.progress_cards import DECKS, card_kind, card_record
 from engine.catan_ck.data.terrains import CARD_TYPES
 
@@ -88,6 +91,22 @@ def _known_cards(state, seat, seen):
     return known
 
 
+def _caps(state, dealt_to, kept):
+    """{(holder, card type): most cards of that type the holder may be dealt}: for an open
+    offer whose holder (its author, or a seat that accepted it) no longer holds its cards. The
+    seat's legal moves show that (no accept, take or complete is listed), so the deal must not
+    give the cards back, or the seat's bot could choose a move the real state refuses. The
+    holder lacks one type at least: the first type the kept cards do not already cover is
+    capped."""
+    caps = {}
+    for offer in state["offers"]:
+        for holder, cards in [(offer["author"], offer["give"])] + [(s, offer["want"]) for s in offer["accepted"]]:
+            if holder in dealt_to and not holds(state, holder, cards):
+                card = next(c for c in CARD_TYPES if cards.get(c, 0) > kept[holder].get(c, 0))
+                caps[(holder, card)] = min(caps.get((holder, card), cards[card] - 1), cards[card] - 1)
+    return caps
+
+
 def _deal_hands(state, seat, others, seen, players, rng):
     shown = _shown_hands(state, seat, seen)
     known = _known_cards(state, seat, seen)
@@ -98,14 +117,24 @@ def _deal_hands(state, seat, others, seen, players, rng):
         kept[other] = {card: min(count, hand[card]) for card, count in known.get(other, {}).items()}
         for card in CARD_TYPES:
             pool.extend([card] * (hand[card] - kept[other].get(card, 0)))
+    caps = _caps(state, dealt_to, kept)
     cards = deal(rng, pool)
-    for other in dealt_to:
-        hand = {card: kept[other].get(card, 0) for card in CARD_TYPES}
+    hands = {other: {card: kept[other].get(card, 0) for card in CARD_TYPES} for other in dealt_to}
+    # Capped hands first, each from the shuffled cards it may take; the others as dealt.
+    for other in sorted(dealt_to, key=lambda o: not any(holder == o for holder, _ in caps)):
+        hand, left = hands[other], []
         missing = hand_size(players[other]["hand"]) - hand_size(hand)
-        for card in cards[:missing]:
+        for card in cards:
+            if missing and hand[card] < caps.get((other, card), hand[card] + 1):
+                hand[card] += 1
+                missing -= 1
+            else:
+                left.append(card)
+        for card in left[:missing]:  # too few other cards for the cap: the hand's size comes first
             hand[card] += 1
-        cards = cards[missing:]
-        players[other]["hand"] = hand
+        cards = left[missing:]
+    for other in dealt_to:
+        players[other]["hand"] = hands[other]
 
 
 def _shown_progress(state, seat, seen):
