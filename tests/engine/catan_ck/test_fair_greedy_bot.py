@@ -89,7 +89,7 @@ def decisions():
               if state["phase"] == "play" and action_phase(state) and not state["offers"]
               for spend in (step % 2 == 0, step % 2 == 1)]
     for state in greedy_game + game_states(1, 3, random_move)[::5] + [s for s in offers if s]:
-        for seat in sorted(range(state["players_count"])):
+        for seat in range(state["players_count"]):
             moves = [move for move in C.legal_moves(state, seat) if move["type"] != "undo"]
             if len(moves) < 2:
                 continue
@@ -101,7 +101,7 @@ def decisions():
     # Decisions a bot reading the real state makes differently (a few in a hundred): without
     # them a broken wrapper could go unseen.
     found = 0
-    for number, state in enumerate(greedy_game[::2]):
+    for state in greedy_game[::2]:
         for seat in sorted(C.to_act(state)):
             if found < PER_KIND and "progress" in kinds_of(state, seat, C.legal_moves(state, seat)) and \
                     greedy_move.sees_everything(clone(state), seat, Rng.from_seed(0)) != \
@@ -113,8 +113,8 @@ def decisions():
 
 def test_CAT_INFO_the_decisions_checked_cover_every_kind(decisions):
     kinds = {kind for _, _, found in decisions for kind in found}
-    assert kinds == {"discard", "steal", "progress", "monopoly", "other decision", "trade answer", "reveal", "undo window",
-                     "build or trade", "hidden parts matter"}, kinds
+    assert kinds == {"discard", "steal", "progress", "monopoly", "other decision", "trade answer", "reveal",
+                     "undo window", "build or trade", "hidden parts matter"}, kinds
 
 
 @pytest.mark.parametrize("bot", [greedy_move, random_move], ids=["greedy", "random"])
