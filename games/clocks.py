@@ -587,9 +587,10 @@ BOT_ATTEMPTS = 10
 
 
 def bot_choice(game, position):
-    """(move, new state) of the seat's bot. A bot decides on what its seat may see, so the
-    engine may refuse its move (Catan: taking a standing offer whose author has spent the
-    cards); then it chooses again, as a person would after the refusal, and after
+    """(move, new state) of the seat's bot. A bot decides on what its seat may see; should the
+    engine refuse its move (a determinized state lists the seat's real legal moves, so none is
+    known to: Catan's deal no longer gives an offer's author the cards it spent), it chooses
+    again, as a person would after the refusal, and after
     BOT_ATTEMPTS refusals it plays a legal move (a stuck bot would stall the game)."""
     for attempt in range(BOT_ATTEMPTS):
         move = choose_bot_move(game, position, attempt)
