@@ -590,7 +590,8 @@ def bot_choice(game, position):
     """(move, new state) of the seat's bot. A bot decides on what its seat may see; should the
     engine refuse its move (no case is known now: a determinized state lists the seat's real
     legal moves, and Catan's deal no longer gives an offer's author the cards it spent), it
-    chooses again, as a person would after the refusal, and after BOT_ATTEMPTS refusals it plays a legal move (a stuck bot would stall the game)."""
+    chooses again, as a person would after the refusal, and after BOT_ATTEMPTS refusals it
+    plays a legal move (a stuck bot would stall the game)."""
     for attempt in range(BOT_ATTEMPTS):
         move = choose_bot_move(game, position, attempt)
         try:
