@@ -14,16 +14,22 @@ from tests.support.determinization import (
     assert_view_unchanged)
 
 
-def random_states(seed=1, players=3):
-    """Every state of a random game (3 players, seed 1 reaches Spy, Master Merchant, D-04, gifts)."""
-    state, rng = C.new({}, players, seed), Rng.from_seed(seed)
+def game_states(seed, players, bot, bot_seed=None):
+    """Every state of a game of `bot`s (the acting seat drawn, as the bots' moves, from
+    `bot_seed`, the game's seed when not given)."""
+    state, rng = C.new({}, players, seed), Rng.from_seed(seed if bot_seed is None else bot_seed)
     states = [state]
     while C.to_act(state):
         seats = sorted(C.to_act(state))
         seat = seats[rng.below(len(seats))]
-        state = C.apply(state, seat, random_move(state, seat, rng))
+        state = C.apply(state, seat, bot(state, seat, rng))
         states.append(state)
     return states
+
+
+def random_states(seed=1, players=3):
+    """Every state of a random game (3 players, seed 1 reaches Spy, Master Merchant, D-04, gifts)."""
+    return game_states(seed, players, random_move)
 
 
 @pytest.fixture(scope="module")

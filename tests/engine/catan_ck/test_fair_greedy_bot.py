@@ -13,20 +13,14 @@ from engine.catan_ck.data.terrains import CARD_TYPES
 from engine.catan_ck.domestic import action_phase
 from engine.core.rng import Rng
 from engine.core.undo import can_undo
+from tests.engine.catan_ck import test_determinize as determinize_tests
 from tests.engine.catan_ck.test_determinize import hidden
 
 PER_KIND = 4
 
 
 def game_states(seed, players, bot):
-    state, rng = C.new({}, players, seed), Rng.from_seed(seed + 4242)
-    states = [state]
-    while C.to_act(state):
-        seats = sorted(C.to_act(state))
-        seat = seats[rng.below(len(seats))]
-        state = C.apply(state, seat, bot(state, seat, rng))
-        states.append(state)
-    return states
+    return determinize_tests.game_states(seed, players, bot, bot_seed=seed + 4242)
 
 
 def with_offers(state, spend):
