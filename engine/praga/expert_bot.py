@@ -5,7 +5,7 @@ One decision (`expert_move`):
 1. the state is determinized once for the bot's seat (`decides_on_determinized`): the bot never
    sees the real hidden parts, and every later sample is dealt from this copy, whose hidden groups
    have the real composition but not the real order;
-2. the candidates are the policy's choice first (`expert_eval.policy_decision`: the greedy bot's
+2. the candidates are the policy's choice first (`expert_eval.policy_move`: the greedy bot's
    lookahead on the expert evaluation), then its other candidates (`bots._candidates`) ranked by
    the evaluation one move ahead; only the first `width` are searched, and none when a single
    candidate is left; both passes stop at the deadline (under load they took decisions to 3.7 s),
@@ -64,7 +64,7 @@ from engine.core.determinize import decides_on_determinized
 from engine.core.rng import Rng
 from engine.praga.bots import _candidates
 from engine.praga.determinize import determinize
-from engine.praga.expert_eval import evaluate, move_value, policy_decision
+from engine.praga.expert_eval import evaluate, move_value, policy_move
 from engine.praga.moves import apply, to_act
 
 DEFAULT_BUDGET = 2.0  # seconds per decision (the goal: at most 2 s on one core)
@@ -91,9 +91,8 @@ def expert_move(state, seat, rng, budget=DEFAULT_BUDGET, iterations=None, width=
     ranked, complete = _ranked_candidates(state, seat, rng, out_of_time)
     if not complete:  # the budget is spent: the best candidate one move ahead so far, no search
         return ranked[0]
-    policy_choice, _valued, complete = policy_decision(state, seat, rng, out_of_time=out_of_time)
-    if not complete:  # the policy's best so far, no search
-        return policy_choice
+    # a pass cut at the deadline gives its best so far, and the search below then takes no sample
+    policy_choice = policy_move(state, seat, rng, out_of_time=out_of_time)
     ranked = [policy_choice] + [move for move in ranked if move != policy_choice]
     if len(ranked) <= 1:
         return ranked[0]
@@ -183,10 +182,8 @@ def _playout(sample, seat, move, rng, horizon, out_of_time=None):
         if out_of_time is not None and out_of_time():
             return None
         mover = min(acting)
-        choice, _valued, complete = policy_decision(state, mover, rng, ROLLOUT_SAMPLE, refresh=False,
-                                                    out_of_time=out_of_time)
-        if not complete:
-            return None
+        # a choice cut at the deadline is applied once more, then the check above gives None
+        choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE, refresh=False, out_of_time=out_of_time)
         state = apply(state, mover, choice)
         steps += 1
     return _evaluate(state, seat)

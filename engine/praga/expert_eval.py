@@ -111,45 +111,34 @@ def move_value(state, seat, move, base, weights=WEIGHTS):
     return evaluate(after, seat, weights) - base - MOVE_PENALTIES.get(move["type"], 0.0), after
 
 
-def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True):
+def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out_of_time=None):
     """The greedy bot's choice (bots.greedy_move) on `evaluate`.
 
     `refresh=False` (inside rollouts) leaves out refreshing the hex rows: a refresh pays now for
     tiles drawn at random and the greedy bot chose one once in 100 turns (3 greedy games), but
     applying each way to refresh took a quarter of a policy decision's time (profiled).
-    """
-    return policy_decision(state, seat, rng, sample, weights, refresh)[0]
-
-
-def policy_decision(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out_of_time=None):
-    """The policy's choice with every candidate's value one move ahead, from one pass over the candidates.
-
-    Returns (choice, valued, complete): `valued` holds (value one move ahead, order, move) for each
-    legal candidate valued, so that the expert ranks its candidates without applying them a second
-    time (that pass cost as much as the policy's own and overran the budget under load). When
-    `out_of_time()` turns true before a candidate (it is asked from the second legal one on, so a
-    choice always exists when any candidate is legal), the pass stops: `complete` is False and the
-    choice is the best of the candidates valued so far.
+    `out_of_time()`, asked before each candidate from the second legal one on (so a choice exists
+    whenever one is legal), stops the pass: the choice is the best of those valued so far. The
+    expert's callers check the same deadline right after, so a cut pass is never searched on.
     """
     moves = _candidates(state, seat, rng, sample)
     if not refresh:
         moves = [move for move in moves if move["type"] != "refresh"] or moves
     base = evaluate(state, seat, weights)
-    best, best_value, valued = None, None, []
-    for order, move in enumerate(moves):
-        if valued and out_of_time is not None and out_of_time():
-            return best, valued, False
+    best, best_value = None, None
+    for move in moves:
+        if best is not None and out_of_time is not None and out_of_time():
+            break
         value, after = move_value(state, seat, move, base, weights)
         if value is None:
             continue
-        valued.append((value, order, move))
         ahead = {"take": "main", "buy_extra": "extra"}.get(move["type"])
         if ahead and after["active"] == seat:
             value = max(value, _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time))
         value += rng.below(1000) / 100000.0
         if best_value is None or value > best_value:
             best, best_value = move, value
-    return best, valued, True
+    return best
 
 
 def _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time=None):

@@ -147,13 +147,13 @@ def test_a_rollout_stops_when_the_time_is_up(states, monkeypatch):
     state, seat = states[1]
     policy_choice = search(clone(state), seat, 4, width=1)
     clock = FakeClock(step=0.0)
-    real_policy = expert_bot.policy_decision
+    real_policy = expert_bot.policy_move
 
     def slow_policy(*args, **kwargs):
         clock.now += 0.5  # each policy move takes half a second
         return real_policy(*args, **kwargs)
 
-    monkeypatch.setattr(expert_bot, "policy_decision", slow_policy)
+    monkeypatch.setattr(expert_bot, "policy_move", slow_policy)
     start = clock.now
     move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
     assert clock.now <= start + 2.0 + 0.5  # stopped within one policy move of the deadline
