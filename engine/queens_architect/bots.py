@@ -1,7 +1,14 @@
-"""Bots: random, greedy (one turn of lookahead), `play` for tests and benchmarks; `timeout_move`."""
+"""Bots: random, greedy (one turn of lookahead), `play` for tests and benchmarks; `timeout_move`.
 
+Each bot decides on a determinized state (engine.core.determinize.decides_on_determinized): the
+greedy bot's lookahead applies hires, which draw from the supply, so on the real state it would
+see the tiles the generator is about to draw.
+"""
+
+from engine.core.determinize import decides_on_determinized
 from engine.queens_architect import moves as rules
 from engine.queens_architect.common import Ctx, edition, map_of, star_spaces
+from engine.queens_architect.view import determinize
 
 
 def timeout_move(state, seat):
@@ -12,6 +19,7 @@ def timeout_move(state, seat):
     return None
 
 
+@decides_on_determinized(determinize)
 def random_move(state, seat, rng):
     """A uniformly random legal move, never undo (so random games progress)."""
     moves = [move for move in rules.legal_moves(state, seat) if move["type"] != "undo"]
@@ -136,7 +144,8 @@ def potential(state, seat, weights=DEFAULT_WEIGHTS):
     return value
 
 
-def greedy_move(state, seat, rng=None, weights=DEFAULT_WEIGHTS):
+@decides_on_determinized(determinize)
+def greedy_move(state, seat, rng, weights=DEFAULT_WEIGHTS):
     """The move that starts the best finish of the current turn (draft: the strongest pick)."""
     stage = state["turn"]["stage"]
     if stage == "done":
@@ -159,3 +168,7 @@ def _draft_pick(state, seat, weights):
         if best_value is None or value > best_value:
             best_value, best_move = value, move
     return best_move
+
+
+# The bots the site may seat (docs/engine.md, `bots.BOTS`).
+BOTS = {"random": random_move, "greedy": greedy_move}

@@ -35,9 +35,19 @@ def determinize(state, seat, seed):
 
     What a view hides here is deducible by anyone who followed the game: the supply holds the
     known copies 2 and 3 plus the unpicked pool tiles, less every tile drawn so far (all of them
-    were shown on the black board); the unused track and demand tiles are the ones not laid out.
-    Only future draws are unknown, so a fresh generator from `seed` is the whole determinization.
+    were shown on the black board); the unused track and demand tiles are the ones not laid out
+    (kept sorted, so their order tells nothing). Only future draws are unknown: the supply is
+    dealt again in an order that depends on its composition and the seed alone (a draw takes
+    the tile at a random index, so the real order together with a generator would decide it),
+    and the generator is a fresh one from `seed`. The seat's own undo chain is kept, on a base dealt
+    alike (engine.core.determinize.with_undo).
     """
-    from engine.core.rng import Rng
+    from engine.core.determinize import with_undo
 
-    return {**state, "rng": Rng.from_seed(seed).state, "undo": None}
+    return with_undo(state, seat, seed, _deal_hidden)
+
+
+def _deal_hidden(state, seat, seed):
+    from engine.core.determinize import deal, dealer, fresh_generator_state
+
+    return {**state, "supply": deal(dealer(seed), state["supply"]), "rng": fresh_generator_state(seed)}

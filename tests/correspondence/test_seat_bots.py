@@ -154,6 +154,27 @@ def test_catan_with_two_bots_starts_at_once_and_both_bots_move(alice, committed)
     assert {move.seat for move in bot_moves} == {seat.position for seat in seats if seat.bot}
 
 
+def test_queens_architect_against_the_greedy_bot_the_bot_answers_each_turn(alice, alice_client, committed):
+    if "queens_architect" not in registry.GAMES:
+        pytest.skip("Queen's Architect is not registered")
+    page = form_page(alice_client, "queens_architect")
+    assert '<option value="greedy">Bot (greedy)</option>' in page and '<option value="random">Bot (random)</option>' in page
+    with committed():
+        game = invitations.create_invitation(alice, "queens_architect", 2, {}, [None], bots=["greedy"]).game
+    human = next(seat for seat in game.seat_list() if not seat.bot)
+    rng = random.Random(7)
+    for _move in range(30):  # the draft and the first turns: every human move is answered by the bot's
+        game.refresh_from_db()
+        acting = engines.to_act("queens_architect", game.state)
+        assert acting == {human.position} and not game.is_finished
+        legal = [m for m in engines.legal_moves("queens_architect", game.state, human.position) if m["type"] != "undo"]
+        with committed():
+            submit_move(game.pk, alice, rng.choice(legal), game.version)
+    bot_seat = next(seat for seat in game.seat_list() if seat.bot)
+    assert bot_seat.bot == "greedy" and bot_seat.user.username == "bot greedy 1"
+    assert Move.objects.filter(game=game, seat=bot_seat.position).count() >= 5
+
+
 def test_two_bots_of_one_kind_are_two_accounts_named_apart(alice, committed):
     if "catan_ck" not in registry.GAMES:
         pytest.skip("Catan is not registered")
