@@ -61,12 +61,22 @@ def form_move(form, button=0):
     return json.loads(form["buttons"][button]["json"])
 
 
-def offer(game, active, give_cards, want_cards, button=0):
+def offer_fields(form, give_cards, want_cards, to=None, expires=None):
+    """What the page's turn offer form posts: the counts, the ticked recipients (all, as the page
+    ticks them, unless `to`), the expiry date-time with its box ticked if `expires`."""
+    fields = {f"pick:give:{c}": str(n) for c, n in give_cards.items()}
+    fields.update({f"pick:want:{c}": str(n) for c, n in want_cards.items()})
+    if form["seats"] is not None:
+        fields["seats:to"] = [str(s["seat"]) for s in form["seats"]["seats"]] if to is None else [str(s) for s in to]
+    if expires is not None:
+        fields.update({"moment:expires:set": "1", "moment:expires": expires})
+    return fields
+
+
+def offer(game, active, give_cards, want_cards, button=0, **fields):
     """The active player posts a turn offer through the market's form."""
     form = market_of(game, active)["make_turn"]
-    picks = {f"pick:give:{c}": str(n) for c, n in give_cards.items()}
-    picks.update({f"pick:want:{c}": str(n) for c, n in want_cards.items()})
-    response = post(game, active, form_move(form, button), picks)
+    response = post(game, active, form_move(form, button), offer_fields(form, give_cards, want_cards, **fields))
     assert response.status_code == 200, response.content.decode()[:500]
     game.refresh_from_db()
     return game.state["offers"][-1]
@@ -87,7 +97,10 @@ def test_the_active_player_sees_the_forms_to_offer_and_its_own_hand(catan):
     assert [c["key"] for c in own["hand"]] == ["brick", "grain"]
     assert [b["label"] for b in own["make_turn"]["buttons"]] == [
         "Offer: the first to accept trades", "Offer: I choose among those who accept"]
-    assert [f["name"] for f in own["make_turn"]["fields"]] == ["give", "want"]
+    assert [f["name"] for f in own["make_turn"]["fields"]] == ["give", "want", "to", "expires"]
+    assert [f["name"] for f in own["make_turn"]["cards"]] == ["give", "want"]
+    assert [s["seat"] for s in own["make_turn"]["seats"]["seats"]] == [first, _second]
+    assert own["make_standing"]["seats"] is None and own["make_standing"]["moment"]["optional"]
     give_field = own["make_turn"]["fields"][0]
     assert [(c["key"], c["most"]) for c in give_field["cards"]] == [("brick", 2), ("grain", 1)]
     assert own["make_standing"]["buttons"][0]["label"] == "Post until withdrawn"
@@ -217,7 +230,7 @@ def test_a_bad_offer_is_refused_with_400_and_writes_nothing(catan, picks, reason
     active, _opponents = action_phase(catan)
     before = catan.version
     form = market_of(catan, active)["make_turn"]
-    response = post(catan, active, form_move(form), picks)
+    response = post(catan, active, form_move(form), {**picks, "seats:to": [s["seat"] for s in form["seats"]["seats"]]})
     assert response.status_code == 400 and reason in response.content.decode()
     catan.refresh_from_db()
     assert catan.version == before and catan.state["offers"] == []
@@ -270,7 +283,7 @@ def test_a_calendar_expiry_in_the_engines_view_is_shown_with_the_offer(catan):
     state["next_offer"] = 2
     set_state(catan, state)
     row = market_of(catan, active)["standing_offers"][0]
-    assert row["expiry"]["words"] == "stands until withdrawn"
+    assert row["expiry"]["words"] == "stands until it expires"
     assert row["expiry"]["date"].isoformat() == "2026-12-01T12:00:00+00:00"
     page = client_at(catan, active).get(f"/games/{catan.pk}/").content.decode()
-    assert "(until Tue 1 Dec, 12:00)" in page.split('id="offer-1"')[1].split("</li>")[0]
+    assert "expires Tue 1 Dec, 12:00 UTC" in page.split('id="offer-1"')[1].split("</li>")[0]
