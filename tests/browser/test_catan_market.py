@@ -215,6 +215,14 @@ def test_an_offer_addressed_to_one_opponent_with_an_expiry_is_made_by_keyboard(b
     found = violations(answerer)
     assert not found, describe(found)
 
+    trader.locator("#make-standing-offer").locator("xpath=..").locator("summary").click()
+    standing = trader.locator("#make-standing-offer")
+    box = standing.get_by_role("checkbox", name="Expires at a date and time")
+    assert not box.is_checked()
+    standing.get_by_label("Date and time", exact=True).focus()
+    trader.keyboard.type("02012031")  # typing a date-time ticks its box (static/js/site.js)
+    assert box.is_checked()
+
     passed_over = logged_in_page(browser, live_server, user_at(game, left_out), width=390)
     passed_over.goto(f"{live_server.url}/games/{game.pk}/")
     row = passed_over.locator(f"#offer-{offer['id']}")
