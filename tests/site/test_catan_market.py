@@ -393,3 +393,21 @@ def test_the_market_form_has_a_labelled_checkbox_per_opponent_and_a_labelled_dat
     assert "In your time zone, Europe/Berlin." in form
     standing = page.split('id="make-standing-offer"')[1].split("</form>")[0]
     assert 'name="moment:expires"' in standing and 'name="seats:to"' not in standing
+
+
+def test_in_german_the_fields_and_a_refusal_read_in_german(catan):
+    active, _opponents = action_phase(catan)
+    profile = user_at(catan, active).profile
+    profile.language, profile.time_zone = "de", "Europe/Berlin"
+    profile.save()
+    page = client_at(catan, active).get(f"/games/{catan.pk}/").content.decode()
+    form = page.split('id="make-turn-offer"')[1].split("</form>")[0]
+    assert "<legend>Angebot an</legend>" in form and ">Läuft zu einem Zeitpunkt ab</label>" in form
+    assert "In deiner Zeitzone, Europe/Berlin." in form
+    market_form = market_of(catan, active)["make_turn"]
+    fields = dict(offer_fields(market_form, {"brick": 1}, {"wool": 1}),
+                  **{"moment:expires:set": "1", "moment:expires": "2021-03-01T12:00"})
+    response = post(catan, active, form_move(market_form), fields)
+    assert response.status_code == 400 and "Dieser Zeitpunkt ist vorbei" in response.content.decode()
+    response = post(catan, active, form_move(market_form), offer_fields(market_form, {"brick": 1}, {"wool": 1}, to=[]))
+    assert "Wähle mindestens einen Mitspieler, dem du das Angebot machst." in response.content.decode()
