@@ -7,7 +7,7 @@ seat and the public log ever leave this module; never the seed or the raw state.
 import json
 
 from accounts.models import display_name
-from games import engines, move_log
+from games import engines, form_fields, move_log
 from games.text import render
 
 
@@ -201,8 +201,14 @@ def is_choice(value):
     return isinstance(value, dict) and set(value) == {"choose"} and isinstance(value["choose"], dict)
 
 
+def is_open(value):
+    """A field the form fills: a card choice, or a seat subset or moment (games/form_fields.py)."""
+    return is_choice(value) or form_fields.is_open(value)
+
+
 def has_choice(move):
-    return isinstance(move, dict) and any(is_choice(value) for value in move.values())
+    """A move template with open fields (drawn as a form), not a move."""
+    return isinstance(move, dict) and any(is_open(value) for value in move.values())
 
 
 def choice_bounds(choice):
@@ -222,13 +228,17 @@ def card_name(key):
 
 
 def choice_forms(game, moves, prefix="c"):
-    """One form per move with card choices: its fields, each card type with its most, and bounds."""
+    """One form per move with open fields: card choices (each card type with its most, and
+    bounds), seat subsets and moments (games/form_fields.py)."""
     from django.utils.translation import gettext
 
-    forms = []
+    forms, names = [], None
     for index, move in enumerate(moves):
         fields = []
         for name, value in move.items():
+            if form_fields.is_open(value):
+                names = names or player_names(game)
+                fields.append(form_fields.describe(name, value, names, f"{prefix}{index}"))
             if not is_choice(value):
                 continue
             low, high = choice_bounds(value)
@@ -237,26 +247,34 @@ def choice_forms(game, moves, prefix="c"):
             else:
                 hint = gettext("Choose {low} to {high}.").format(low=low, high=high)
             fields.append({
-                "name": name, "label": name.replace("_", " ").capitalize(), "low": low, "high": high, "hint": hint,
+                "kind": "cards", "name": name, "label": name.replace("_", " ").capitalize(), "low": low, "high": high,
+                "hint": hint,
                 "cards": [{"key": card, "label": card_name(card), "most": most,
                            "id": f"{prefix}{index}-{name}-{card}", "input": f"pick:{name}:{card}"}
                           for card, most in value["choose"]["from"].items() if most > 0],
             })
         fixed = [f"{key.replace('_', ' ')}: {_plain(value)}" for key, value in move.items()
-                 if key not in ("type", "decision") and not is_choice(value)]
+                 if key not in ("type", "decision") and not is_open(value)]
         forms.append({"json": json.dumps(move, separators=(",", ":")), "kind": str(move.get("type", "")),
                       "details": ", ".join(fixed), "fields": fields, "id": f"{prefix}{index}"})
     return forms
 
 
 def fill_choices(move, picks):
-    """The template `move` with each card choice replaced by the counts picked in the form
-    (`picks`: {"pick:<field>:<card>": "2"}). Counts that are not whole numbers count as 0; the
-    engine refuses a choice that breaks its constraints, with its reason."""
+    """The template `move` with each open field filled from the posted form: card choices by the
+    counts picked (`picks`: {"pick:<field>:<card>": "2"}; counts that are not whole numbers
+    count as 0), seat subsets and moments by games/form_fields.py, which raises FieldRefused for
+    a wrong shape. The engine refuses a choice that breaks its constraints, with its reason."""
     if not has_choice(move):
         return move
     filled = dict(move)
     for name, value in move.items():
+        if form_fields.is_open(value):
+            result = form_fields.fill(name, value, picks)
+            if result is form_fields.OMIT:
+                del filled[name]
+            else:
+                filled[name] = result
         if not is_choice(value):
             continue
         chosen = {}

@@ -14,7 +14,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.core.text import text
-from games import banner, boards, engines, invitations, live, lobby, moves, notes, presenters, records, replays, sandbox
+from games import banner, boards, engines, form_fields, invitations, live, lobby, moves, notes, presenters, records
+from games import replays, sandbox
 from games import next_game as next_game_module
 from games.access import watchable_game
 from games.api import MAX_BODY, parse_json
@@ -287,11 +288,13 @@ def game_move(request, pk):
     watchable_game(request.user, pk)  # a private game is a 404 to outsiders, like an unknown id
     raw = request.POST.get("move", "")
     move = parse_json(raw) if len(raw) <= MAX_BODY else None
-    move = presenters.fill_choices(move, request.POST)  # a card-choice form's counts
     version = form_number(request, "version")
     error, status = None, 200
     try:
+        move = presenters.fill_choices(move, request.POST)  # a form's open fields: counts, seats, moments
         moves.submit_move(pk, request.user, move, version, request_id=request.POST.get("request_id") or None)
+    except form_fields.FieldRefused as refused:  # nothing was written
+        error, status = render_text(refused.reason), 400
     except moves.MoveRefused as refused:
         if refused.status == 404:
             raise Http404 from None

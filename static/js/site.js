@@ -188,3 +188,11 @@ document.addEventListener("input", function (event) {
   field.classList.toggle("fits", fits);
   field.querySelector(".choice-count").classList.toggle("off", !fits);
 });
+
+// A form's optional moment (games/form_fields.py): changing the date-time ticks its box, which
+// alone decides whether the moment is sent (without JavaScript the player ticks it).
+document.addEventListener("input", function (event) {
+  if (!(event.target.matches && event.target.matches(".moment-field input[type=datetime-local]"))) return;
+  var box = event.target.closest(".moment-field").querySelector(".moment-set input[type=checkbox]");
+  if (box && event.target.value) box.checked = true;
+});

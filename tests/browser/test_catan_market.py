@@ -2,7 +2,9 @@
 accepts; then the opponent answers a second offer with a counter-offer the active player
 accepts; a bad offer shows the engine's reason. Screenshots of the market and the waiting
 banner at 390 px in English and German go to test-artifacts/ (the ones in docs/screenshots/ are
-copies of catan-market-offer-390-en, catan-market-market-390-en and -de)."""
+copies of catan-market-offer-390-en, catan-market-market-390-en and -de, and of
+catan-market-addressed-390-en and catan-market-addressed-form-390-en: an offer to one opponent
+with an expiry, and the form that made it by keyboard)."""
 
 import os
 from pathlib import Path
@@ -153,3 +155,75 @@ def test_the_market_preferences_and_banner_at_390_px_in_german(browser, live_ser
     shot(english, "market-390-en")
     found = violations(english)
     assert not found, describe(found)
+
+
+def test_an_offer_addressed_to_one_opponent_with_an_expiry_is_made_by_keyboard(browser, live_server, alice, bob, carol):
+    """The trader (in Berlin) ticks off one opponent and sets an expiry, all by keyboard; the
+    offer shows its one addressee and its expiry in each reader's zone, and only the addressee
+    may accept it."""
+    game, active = market_game([alice, bob, carol])
+    left_out, addressee = [seat for seat in range(3) if seat != active]
+    trader_user = user_at(game, active)
+    trader_user.profile.time_zone = "Europe/Berlin"
+    trader_user.profile.save()
+
+    trader = logged_in_page(browser, live_server, trader_user, width=390)
+    trader.goto(f"{live_server.url}/games/{game.pk}/")
+    form = trader.locator("#make-turn-offer")
+    form.get_by_label("Brick").first.focus()
+    trader.keyboard.press("Control+A")
+    trader.keyboard.type("1")
+    form.locator("fieldset.choice-field").nth(1).get_by_label("Wool").focus()
+    trader.keyboard.press("Control+A")
+    trader.keyboard.type("1")
+    left_out_name = user_at(game, left_out).username
+    recipient = form.get_by_role("checkbox", name=left_out_name)
+    assert recipient.is_checked()
+    recipient.focus()
+    trader.keyboard.press("Space")  # not to this one
+    assert not recipient.is_checked()
+    trader.keyboard.press("Tab")  # the other opponent, still ticked
+    trader.keyboard.press("Tab")  # the expiry's box
+    trader.keyboard.press("Space")
+    assert form.get_by_role("checkbox", name="Expires at a date and time").is_checked()
+    trader.keyboard.press("Tab")  # the date-time: Debian's Chromium orders it month, day, year (its own
+    trader.keyboard.type("01152031")  # language, not the page's), a year takes up to 6 digits: Tab to the time
+    trader.keyboard.press("Tab")
+    trader.keyboard.type("1830")
+    assert form.get_by_label("Date and time", exact=True).input_value() == "2031-01-15T18:30"
+    assert "Europe/Berlin" in form.inner_text()
+    shot(trader, "addressed-form-390-en", parts=("#make-turn-offer",))
+    found = violations(trader)
+    assert not found, describe(found)
+    before = version(trader)
+    form.get_by_role("button", name="Offer: I choose among those who accept").focus()
+    trader.keyboard.press("Enter")
+    wait_version(trader, before)
+
+    (offer,) = game.__class__.objects.get(pk=game.pk).state["offers"]
+    assert offer["to"] == [addressee] and offer["expires"] == "2031-01-15T17:30:00Z"
+    row = trader.locator(f"#offer-{offer['id']}")
+    assert f"→ {user_at(game, addressee).username}" in row.inner_text()
+    assert "expires Wed 15 Jan, 18:30 CET" in row.inner_text()
+
+    answerer = logged_in_page(browser, live_server, user_at(game, addressee), width=390)
+    answerer.goto(f"{live_server.url}/games/{game.pk}/")
+    row = answerer.locator(f"#offer-{offer['id']}")
+    assert "expires Wed 15 Jan, 17:30 UTC" in row.inner_text()  # the addressee's profile keeps UTC
+    assert row.get_by_role("button", name="Accept").is_visible()
+    shot(answerer, "addressed-390-en")
+    found = violations(answerer)
+    assert not found, describe(found)
+
+    trader.locator("#make-standing-offer").locator("xpath=..").locator("summary").click()
+    standing = trader.locator("#make-standing-offer")
+    box = standing.get_by_role("checkbox", name="Expires at a date and time")
+    assert not box.is_checked()
+    standing.get_by_label("Date and time", exact=True).focus()
+    trader.keyboard.type("02012031")  # typing a date-time ticks its box (static/js/site.js)
+    assert box.is_checked()
+
+    passed_over = logged_in_page(browser, live_server, user_at(game, left_out), width=390)
+    passed_over.goto(f"{live_server.url}/games/{game.pk}/")
+    row = passed_over.locator(f"#offer-{offer['id']}")
+    assert "Turn offer" in row.inner_text() and row.get_by_role("button", name="Accept").count() == 0

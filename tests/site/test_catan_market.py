@@ -61,12 +61,22 @@ def form_move(form, button=0):
     return json.loads(form["buttons"][button]["json"])
 
 
-def offer(game, active, give_cards, want_cards, button=0):
+def offer_fields(form, give_cards, want_cards, to=None, expires=None):
+    """What the page's turn offer form posts: the counts, the ticked recipients (all, as the page
+    ticks them, unless `to`), the expiry date-time with its box ticked if `expires`."""
+    fields = {f"pick:give:{c}": str(n) for c, n in give_cards.items()}
+    fields.update({f"pick:want:{c}": str(n) for c, n in want_cards.items()})
+    if form["seats"] is not None:
+        fields["seats:to"] = [str(s["seat"]) for s in form["seats"]["seats"]] if to is None else [str(s) for s in to]
+    if expires is not None:
+        fields.update({"moment:expires:set": "1", "moment:expires": expires})
+    return fields
+
+
+def offer(game, active, give_cards, want_cards, button=0, **fields):
     """The active player posts a turn offer through the market's form."""
     form = market_of(game, active)["make_turn"]
-    picks = {f"pick:give:{c}": str(n) for c, n in give_cards.items()}
-    picks.update({f"pick:want:{c}": str(n) for c, n in want_cards.items()})
-    response = post(game, active, form_move(form, button), picks)
+    response = post(game, active, form_move(form, button), offer_fields(form, give_cards, want_cards, **fields))
     assert response.status_code == 200, response.content.decode()[:500]
     game.refresh_from_db()
     return game.state["offers"][-1]
@@ -87,7 +97,10 @@ def test_the_active_player_sees_the_forms_to_offer_and_its_own_hand(catan):
     assert [c["key"] for c in own["hand"]] == ["brick", "grain"]
     assert [b["label"] for b in own["make_turn"]["buttons"]] == [
         "Offer: the first to accept trades", "Offer: I choose among those who accept"]
-    assert [f["name"] for f in own["make_turn"]["fields"]] == ["give", "want"]
+    assert [f["name"] for f in own["make_turn"]["fields"]] == ["give", "want", "to", "expires"]
+    assert [f["name"] for f in own["make_turn"]["cards"]] == ["give", "want"]
+    assert [s["seat"] for s in own["make_turn"]["seats"]["seats"]] == [first, _second]
+    assert own["make_standing"]["seats"] is None and own["make_standing"]["moment"]["optional"]
     give_field = own["make_turn"]["fields"][0]
     assert [(c["key"], c["most"]) for c in give_field["cards"]] == [("brick", 2), ("grain", 1)]
     assert own["make_standing"]["buttons"][0]["label"] == "Post until withdrawn"
@@ -217,7 +230,7 @@ def test_a_bad_offer_is_refused_with_400_and_writes_nothing(catan, picks, reason
     active, _opponents = action_phase(catan)
     before = catan.version
     form = market_of(catan, active)["make_turn"]
-    response = post(catan, active, form_move(form), picks)
+    response = post(catan, active, form_move(form), {**picks, "seats:to": [s["seat"] for s in form["seats"]["seats"]]})
     assert response.status_code == 400 and reason in response.content.decode()
     catan.refresh_from_db()
     assert catan.version == before and catan.state["offers"] == []
@@ -270,7 +283,131 @@ def test_a_calendar_expiry_in_the_engines_view_is_shown_with_the_offer(catan):
     state["next_offer"] = 2
     set_state(catan, state)
     row = market_of(catan, active)["standing_offers"][0]
-    assert row["expiry"]["words"] == "stands until withdrawn"
+    assert row["expiry"]["words"] == "stands until it expires"
     assert row["expiry"]["date"].isoformat() == "2026-12-01T12:00:00+00:00"
     page = client_at(catan, active).get(f"/games/{catan.pk}/").content.decode()
-    assert "(until Tue 1 Dec, 12:00)" in page.split('id="offer-1"')[1].split("</li>")[0]
+    assert "expires Tue 1 Dec, 12:00 UTC" in page.split('id="offer-1"')[1].split("</li>")[0]
+
+
+# Recipients and a calendar expiry set on the page (the open fields of games/form_fields.py) ------
+
+def page_offer(game, position, offer_id):
+    page = client_at(game, position).get(f"/games/{game.pk}/").content.decode()
+    return page.split(f'id="offer-{offer_id}"')[1].split("</li>")[0]
+
+
+def in_zone(game, position, zone):
+    profile = user_at(game, position).profile
+    profile.time_zone = zone
+    profile.save()
+
+
+def test_an_offer_ticked_for_one_opponent_reaches_only_that_opponent(catan):
+    active, (first, second) = action_phase(catan)
+    posted = offer(catan, active, {"brick": 1}, {"wool": 1}, to=[second])
+    assert posted["to"] == [second]
+    row = market_of(catan, second)["turn_offers"][0]
+    assert labels(row) == ["Accept", "Decline"] and row["to_me"] and row["to"] == [user_at(catan, second).username]
+    passed_over = market_of(catan, first)["turn_offers"][0]
+    assert passed_over["buttons"] == [] and passed_over["counter"] is None and not passed_over["to_me"]
+    shown = page_offer(catan, first, posted["id"])
+    assert f"→ {user_at(catan, second).username}</p>" in shown and "Accept" not in shown and "Counter-offer</summary>" not in shown
+    assert "Accept" in page_offer(catan, second, posted["id"])
+
+
+def test_no_opponent_ticked_is_refused_by_the_engine_and_writes_nothing(catan):
+    active, _opponents = action_phase(catan)
+    before = catan.version
+    form = market_of(catan, active)["make_turn"]
+    response = post(catan, active, form_move(form), offer_fields(form, {"brick": 1}, {"wool": 1}, to=[]))
+    assert response.status_code == 400 and "Choose at least one opponent to make the offer to." in response.content.decode()
+    assert catan.version == before and catan.state["offers"] == []
+
+
+@pytest.mark.parametrize("typed, stored, shown", [
+    ("2031-01-15T18:30", "2031-01-15T17:30:00Z", "expires Wed 15 Jan, 18:30 CET"),  # winter: UTC+1
+    ("2031-07-15T18:30", "2031-07-15T16:30:00Z", "expires Tue 15 Jul, 18:30 CEST"),  # summer: UTC+2
+])
+def test_an_expiry_typed_in_berlin_is_stored_in_utc_and_shown_in_each_readers_zone(catan, typed, stored, shown):
+    active, (first, _second) = action_phase(catan)
+    in_zone(catan, active, "Europe/Berlin")
+    posted = offer(catan, active, {"brick": 1}, {"wool": 1}, expires=typed)
+    assert posted["expires"] == stored
+    assert catan.timed_at.strftime("%Y-%m-%dT%H:%M:%SZ") == stored  # the site's clock expires it then
+    assert shown in page_offer(catan, active, posted["id"])
+    utc_hour = stored[11:16]
+    assert f"{utc_hour} UTC" in page_offer(catan, first, posted["id"])  # first's profile keeps UTC
+
+
+def test_a_standing_offer_through_a_turn_may_also_expire_at_a_date(catan):
+    active, (first, _second) = action_phase(catan)
+    in_zone(catan, first, "Europe/Berlin")
+    form = market_of(catan, first)["make_standing"]
+    through = next(b for b in form["buttons"] if "until" in json.loads(b["json"]))
+    response = post(catan, first, json.loads(through["json"]), {
+        "pick:give:ore": "1", "pick:want:grain": "1", "moment:expires:set": "1", "moment:expires": "2031-01-15T09:00"})
+    assert response.status_code == 200
+    (standing,) = catan.state["offers"]
+    assert standing["until"] == json.loads(through["json"])["until"] and standing["expires"] == "2031-01-15T08:00:00Z"
+    row = market_of(catan, active)["standing_offers"][0]
+    assert row["expiry"]["words"].startswith("stands through turn") and row["expiry"]["date"] is not None
+
+
+def test_a_date_typed_without_ticking_its_box_sets_no_expiry(catan):
+    active, _opponents = action_phase(catan)
+    form = market_of(catan, active)["make_turn"]
+    fields = dict(offer_fields(form, {"brick": 1}, {"wool": 1}), **{"moment:expires": "2031-01-15T09:00"})
+    assert post(catan, active, form_move(form), fields).status_code == 200
+    assert "expires" not in catan.state["offers"][0] and catan.timed_at is None
+
+
+@pytest.mark.parametrize("typed, reason", [
+    ("2021-03-01T12:00", "That moment has passed: choose a later date and time."),
+    ("15.01.2031 18:30", "Enter the date and time as 2026-11-30 18:00."),
+    ("2031-13-01T12:00", "Enter the date and time as 2026-11-30 18:00."),
+    ("", "Enter a date and a time."),
+])
+@pytest.mark.parametrize("kind", ["make_turn", "make_standing"])
+def test_a_bad_or_past_expiry_is_refused_with_400_and_changes_nothing(catan, kind, typed, reason):
+    active, _opponents = action_phase(catan)
+    in_zone(catan, active, "Europe/Berlin")
+    before = catan.version
+    form = market_of(catan, active)[kind]
+    fields = dict(offer_fields(form, {"brick": 1}, {"wool": 1}), **{"moment:expires:set": "1", "moment:expires": typed})
+    response = post(catan, active, form_move(form), fields)
+    assert response.status_code == 400 and reason in response.content.decode()
+    assert catan.version == before and catan.state["offers"] == [] and catan.timed_at is None
+
+
+def test_the_market_form_has_a_labelled_checkbox_per_opponent_and_a_labelled_date_time(catan):
+    active, (first, second) = action_phase(catan)
+    in_zone(catan, active, "Europe/Berlin")
+    page = client_at(catan, active).get(f"/games/{catan.pk}/").content.decode()
+    form = page.split('id="make-turn-offer"')[1].split("</form>")[0]
+    assert "<legend>Offer to</legend>" in form
+    for seat in (first, second):
+        assert f'name="seats:to" value="{seat}" checked' in form
+        box_id = form.split(f'name="seats:to" value="{seat}"')[0].rsplit('id="', 1)[1].split('"')[0]
+        assert f'<label for="{box_id}">{user_at(catan, seat).username}</label>' in form
+    assert 'name="moment:expires"' in form and ">Expires at a date and time</label>" in form
+    assert "In your time zone, Europe/Berlin." in form
+    standing = page.split('id="make-standing-offer"')[1].split("</form>")[0]
+    assert 'name="moment:expires"' in standing and 'name="seats:to"' not in standing
+
+
+def test_in_german_the_fields_and_a_refusal_read_in_german(catan):
+    active, _opponents = action_phase(catan)
+    profile = user_at(catan, active).profile
+    profile.language, profile.time_zone = "de", "Europe/Berlin"
+    profile.save()
+    page = client_at(catan, active).get(f"/games/{catan.pk}/").content.decode()
+    form = page.split('id="make-turn-offer"')[1].split("</form>")[0]
+    assert "<legend>Angebot an</legend>" in form and ">Läuft zu einem Zeitpunkt ab</label>" in form
+    assert "In deiner Zeitzone, Europe/Berlin." in form
+    market_form = market_of(catan, active)["make_turn"]
+    fields = dict(offer_fields(market_form, {"brick": 1}, {"wool": 1}),
+                  **{"moment:expires:set": "1", "moment:expires": "2021-03-01T12:00"})
+    response = post(catan, active, form_move(market_form), fields)
+    assert response.status_code == 400 and "Dieser Zeitpunkt ist vorbei" in response.content.decode()
+    response = post(catan, active, form_move(market_form), offer_fields(market_form, {"brick": 1}, {"wool": 1}, to=[]))
+    assert "Wähle mindestens einen Mitspieler, dem du das Angebot machst." in response.content.decode()

@@ -64,6 +64,8 @@ def expiry(offer, view):
         words = gettext("lapses at the end of turn %(turn)s") % {"turn": turn}
     elif offer.get("until") is not None:
         words = gettext("stands through turn %(turn)s") % {"turn": offer["until"]}
+    elif date:
+        words = gettext("stands until it expires")
     else:
         words = gettext("stands until withdrawn")
     return {"words": words, "date": _parse(date)}
@@ -101,16 +103,43 @@ def offer_row(offer, view, legal, names, counters, reader):
     }
 
 
-def making_forms(game, forms, view):
+# The open fields the page adds to the engine's offer forms (games/form_fields.py): whom a turn
+# offer goes to, and an optional expiry date for either kind.
+OPEN_EXPIRY = {"moment": {"optional": True}}
+FIELD_LABELS = {"to": gettext_noop("Offer to"), "expires": gettext_noop("Expires at a date and time")}
+
+
+def with_open_fields(form, reader, view):
+    if form["type"] == "offer_trade":
+        opponents = [p["seat"] for p in view.get("players") or [] if p.get("seat") != reader]
+        return dict(form, to={"seats": {"from": opponents}}, expires=OPEN_EXPIRY)
+    if form["type"] == "post_standing":
+        return dict(form, expires=OPEN_EXPIRY)
+    return form
+
+
+def drawn_form(game, form, index):
+    drawn = choice_forms(game, [form], prefix=f"market{index}-")[0]
+    for field in drawn["fields"]:
+        if field["name"] in FIELD_LABELS and field["kind"] != "cards":
+            field["label"] = gettext(FIELD_LABELS[field["name"]])
+    return dict(drawn, cards=[f for f in drawn["fields"] if f["kind"] == "cards"],
+                seats=next((f for f in drawn["fields"] if f["kind"] == "seats"), None),
+                moment=next((f for f in drawn["fields"] if f["kind"] == "moment"), None))
+
+
+def making_forms(game, forms, view, reader):
     """The forms to post a turn offer (two modes: two buttons) and a standing offer (one button per
-    expiry), and a counter form per offer addressed to the reader; card fields as the move card's."""
+    expiry), and a counter form per offer addressed to the reader; card fields as the move card's,
+    the recipients and a calendar expiry as open fields."""
     turn = (view.get("turn") or {}).get("number") or 0
     made, counters = {}, {}
     for index, form in enumerate(forms):
         kind = form["type"]
         if kind not in MOVES:
             continue
-        drawn = choice_forms(game, [form], prefix=f"market{index}-")[0]
+        form = with_open_fields(form, reader, view)
+        drawn = drawn_form(game, form, index)
         if kind == "offer_trade":
             entry = made.setdefault("turn", dict(drawn, buttons=[]))
             label = (gettext("Offer: the first to accept trades") if form["mode"] == "first"
@@ -136,7 +165,7 @@ def context(game, seat, view, legal, step=None):
     reader = None if seat is None else seat.position
     playing = step is None and seat is not None and not seat.dropped and not game.is_finished
     forms = engines.move_forms(game.game_id, game.state, reader) if playing else []
-    made, counters = making_forms(game, forms, view) if playing else ({}, {})
+    made, counters = making_forms(game, forms, view, reader) if playing else ({}, {})
     own = legal if playing else []
     offers = [offer_row(offer, view, own, names, counters, reader) for offer in view.get("offers") or []]
     player = next((p for p in view.get("players") or [] if p.get("seat") == reader), None)

@@ -29,6 +29,17 @@ def test_TEST_49_CAT_TRADE_05_06_invalid_exchanges_are_refused():
         apply(state, b, {"type": "offer_trade", "give": {"brick": 1}, "want": {"wool": 1}})
 
 
+def test_ASYNC_TRADE_02_an_offer_goes_to_all_opponents_unless_addressed_and_never_to_nobody():
+    state, (a, b, c, d) = _state()
+    offer = {"type": "offer_trade", "give": {"wool": 1}, "want": {"brick": 1}}
+    assert apply(state, a, offer)["offers"][0]["to"] == sorted([b, c, d])
+    assert apply(state, a, dict(offer, to=[d, b]))["offers"][0]["to"] == sorted([b, d])
+    with pytest.raises(IllegalMove, match="at least one opponent"):
+        apply(state, a, dict(offer, to=[]))  # an empty list is a choice of nobody, not "everybody"
+    with pytest.raises(IllegalMove, match="Choose opponents"):
+        apply(state, a, dict(offer, to=[a, b]))
+
+
 def test_ASYNC_TRADE_02_first_acceptance_executes_at_once_and_others_never_wait():
     state, (a, b, c, d) = _state()
     state = apply(state, a, {"type": "offer_trade", "give": {"wool": 2}, "want": {"brick": 1}})
