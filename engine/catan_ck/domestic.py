@@ -79,7 +79,8 @@ def do_offer_trade(context, seat, move):
     need(holds(state, seat, give), _("You do not hold these cards."))
     others = [s for s in range(state["players_count"]) if s != seat]
     to = others if move.get("to") is None else move["to"]  # absent: all; an empty list is no choice
-    need(isinstance(to, list) and set(to) <= set(others), _("Choose opponents."))
+    # the schema checked the seat numbers; each opponent once
+    need(isinstance(to, list) and len(set(to)) == len(to) and set(to) <= set(others), _("Choose opponents."))
     need(to, _("Choose at least one opponent to make the offer to."))
     need(move.get("mode", "first") in ("first", "choose"), _("The field {field} has a wrong value."), field="mode")
     need(sum(1 for o in state["offers"] if o["author"] == seat and o["kind"] == "turn") < TURN_OFFER_LIMIT,

@@ -36,8 +36,12 @@ def test_ASYNC_TRADE_02_an_offer_goes_to_all_opponents_unless_addressed_and_neve
     assert apply(state, a, dict(offer, to=[d, b]))["offers"][0]["to"] == sorted([b, d])
     with pytest.raises(IllegalMove, match="at least one opponent"):
         apply(state, a, dict(offer, to=[]))  # an empty list is a choice of nobody, not "everybody"
-    with pytest.raises(IllegalMove, match="Choose opponents"):
-        apply(state, a, dict(offer, to=[a, b]))
+    for wrong in ([a, b], [b, b]):  # the author, or an opponent twice
+        with pytest.raises(IllegalMove, match="Choose opponents"):
+            apply(state, a, dict(offer, to=wrong))
+    for wrong in ([{"seat": b}], [True], [str(b)], [[b]]):
+        with pytest.raises(IllegalMove, match="The field to has a wrong value"):
+            apply(state, a, dict(offer, to=wrong))
 
 
 def test_ASYNC_TRADE_02_first_acceptance_executes_at_once_and_others_never_wait():
