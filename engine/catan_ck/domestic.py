@@ -13,6 +13,7 @@ no longer holds, it is refused with a reason and the offer stays.
 
 import datetime
 
+from engine.core.contract import rules_version
 from engine.core.text import _
 from engine.catan_ck.common import need
 from engine.catan_ck.data.terrains import CARD_TYPES
@@ -78,10 +79,15 @@ def do_offer_trade(context, seat, move):
     give, want = check_exchange(move["give"], move["want"])
     need(holds(state, seat, give), _("You do not hold these cards."))
     others = [s for s in range(state["players_count"]) if s != seat]
-    to = others if move.get("to") is None else move["to"]  # absent: all; an empty list is no choice
-    # the schema checked the seat numbers; each opponent once
-    need(isinstance(to, list) and len(set(to)) == len(to) and set(to) <= set(others), _("Choose opponents."))
-    need(to, _("Choose at least one opponent to make the offer to."))
+    to = move.get("to")
+    if rules_version(state) < 3:  # games begun before version 3: empty meant everybody, repeats were kept
+        to = to or others
+        need(isinstance(to, list) and set(to) <= set(others), _("Choose opponents."))
+    else:
+        to = others if to is None else to  # absent: every opponent; an empty list is nobody, no choice
+        # the schema checked the seat numbers; each opponent once
+        need(isinstance(to, list) and len(set(to)) == len(to) and set(to) <= set(others), _("Choose opponents."))
+        need(to, _("Choose at least one opponent to make the offer to."))
     need(move.get("mode", "first") in ("first", "choose"), _("The field {field} has a wrong value."), field="mode")
     need(sum(1 for o in state["offers"] if o["author"] == seat and o["kind"] == "turn") < TURN_OFFER_LIMIT,
          _("At most {count} offers per turn."), count=TURN_OFFER_LIMIT)

@@ -18,8 +18,10 @@ from engine.catalogue.catan_ck import OPTIONS
 # old behaviour behind `rules_version(state)` while games started with it run (docs/engine.md).
 # 2: another seat's standing preference that answers nothing passes through the active
 #    player's undo chain (moves.kept); under 1 it ended the chain.
-RULES_VERSION = 2
-RULES_VERSIONS = (1, 2)
+# 3: a turn offer's recipients (`to`) are each opponent at most once and never empty; under 2
+#    an empty list meant every opponent and a repeated seat was stored twice.
+RULES_VERSION = 3
+RULES_VERSIONS = (1, 2, 3)
 
 
 def new_player(seat):

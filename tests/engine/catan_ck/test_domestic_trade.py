@@ -44,6 +44,17 @@ def test_ASYNC_TRADE_02_an_offer_goes_to_all_opponents_unless_addressed_and_neve
             apply(state, a, dict(offer, to=wrong))
 
 
+def test_ASYNC_TRADE_02_a_game_begun_under_rules_version_2_keeps_its_recipients_reading():
+    # docs/engine.md "Rules versions": there an empty list meant every opponent and a repeat was kept
+    state, (a, b, c, d) = _state()
+    state["rules_version"] = 2
+    offer = {"type": "offer_trade", "give": {"wool": 1}, "want": {"brick": 1}}
+    assert apply(state, a, dict(offer, to=[]))["offers"][0]["to"] == sorted([b, c, d])
+    assert apply(state, a, dict(offer, to=[b, b]))["offers"][0]["to"] == [b, b]
+    with pytest.raises(IllegalMove, match="Choose opponents"):
+        apply(state, a, dict(offer, to=[a, b]))
+
+
 def test_ASYNC_TRADE_02_first_acceptance_executes_at_once_and_others_never_wait():
     state, (a, b, c, d) = _state()
     state = apply(state, a, {"type": "offer_trade", "give": {"wool": 2}, "want": {"brick": 1}})

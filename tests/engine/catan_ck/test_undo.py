@@ -113,7 +113,7 @@ def test_ASYNC_UNDO_02_determinize_keeps_the_active_players_undo_without_other_s
 def test_ASYNC_UNDO_02_a_game_started_under_rules_version_1_keeps_its_chains_of_one_seat():
     # games started before the change replay and continue as they were (docs/engine.md,
     # "Rules versions"): there another seat's preference ends the active player's chain
-    assert new({}, 4, 1)["rules_version"] == 2
+    assert new({}, 4, 1)["rules_version"] == 3
     start, a, b, _c = _action_phase()
     start["rules_version"] = 1
     preferred = apply(apply(start, a, _road(start, a)), b, RETREAT)
