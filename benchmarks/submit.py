@@ -133,25 +133,28 @@ def play(game, tokens, moves, client, first=0):
     return timings
 
 
-def page_ms(client, game, runs=15):
-    times = []
-    for _ in range(runs + 1):
-        started = time.perf_counter()
-        response = client.get(f"/games/{game.pk}/", secure=True)
-        times.append(time.perf_counter() - started)
+def get_ms(client, path, runs, warm=0):
+    """Medians of the wall time and of this process's CPU time of GET `path`, in ms. The CPU
+    time leaves out what other programs on a shared machine take (the database's share is
+    small and the same at every move for these pages: their queries do not grow with it)."""
+    walls, cpus = [], []
+    for run in range(warm + runs):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        response = client.get(path, secure=True)
+        if run >= warm:
+            walls.append(time.perf_counter() - started)
+            cpus.append(time.process_time() - started_cpu)
         assert response.status_code == 200, response.status_code
-    return statistics.median(times[1:]) * 1000
+    return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
+
+
+def page_ms(client, game, runs=15):
+    return get_ms(client, f"/games/{game.pk}/", runs, warm=1)
 
 
 def replay_ms(client, game, step, runs=3):
     """Median time of the replay page at `step` (snapshots warm in the cache, as after play)."""
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        response = client.get(f"/games/{game.pk}/replay/{step}/", secure=True)
-        times.append(time.perf_counter() - started)
-        assert response.status_code == 200, response.status_code
-    return statistics.median(times) * 1000
+    return get_ms(client, f"/games/{game.pk}/replay/{step}/", runs)
 
 
 def main():
@@ -198,17 +201,20 @@ def main():
         print(f"game {number + 1}: submit, median of moves 1-{args.window}: {early:.1f} ms, of moves "
               f"{last - args.window + 1}-{last}: {late:.1f} ms (x{late / early:.2f}); queries per submit "
               f"{queries[0]}-{queries[-1]}", flush=True)
-        print(f"  game page after move 1: {page_first:.1f} ms, after move {args.window}: {page_window:.1f} ms, "
-              f"after move {last}: {page_last:.1f} ms (x{page_last / page_first:.2f} of move 1, "
-              f"x{page_last / page_window:.2f} of move {args.window})", flush=True)
+        for kind, index in (("wall", 0), ("CPU", 1)):
+            print(f"  game page ({kind}) after move 1: {page_first[index]:.1f} ms, after move {args.window}: "
+                  f"{page_window[index]:.1f} ms, after move {last}: {page_last[index]:.1f} ms "
+                  f"(x{page_last[index] / page_first[index]:.2f} of move 1, "
+                  f"x{page_last[index] / page_window[index]:.2f} of move {args.window})", flush=True)
         steps = {step: replay_ms(viewer, game, step) for step in
                  list(range(1, args.window + 1)) + list(range(last - args.window + 1, last + 1))}
-        early_steps = statistics.median(steps[step] for step in range(1, args.window + 1))
-        late_steps = statistics.median(steps[step] for step in range(last - args.window + 1, last + 1))
-        slowest = max(steps, key=steps.get)
-        print(f"  replay page, median of steps 1-{args.window}: {early_steps:.1f} ms, of steps "
-              f"{last - args.window + 1}-{last}: {late_steps:.1f} ms (x{late_steps / early_steps:.2f}); slowest "
-              f"step {slowest}: {steps[slowest]:.1f} ms", flush=True)
+        for kind, index in (("wall", 0), ("CPU", 1)):
+            early_steps = statistics.median(steps[step][index] for step in range(1, args.window + 1))
+            late_steps = statistics.median(steps[step][index] for step in range(last - args.window + 1, last + 1))
+            slowest = max(steps, key=lambda step: steps[step][index])
+            print(f"  replay page ({kind}), median of steps 1-{args.window}: {early_steps:.1f} ms, of steps "
+                  f"{last - args.window + 1}-{last}: {late_steps:.1f} ms (x{late_steps / early_steps:.2f}); "
+                  f"slowest step {slowest}: {steps[slowest][index]:.1f} ms", flush=True)
     if profiler:
         submit_ms = totals["submit"] / totals["count"] * 1000
         print(f"\nper submit: {submit_ms:.2f} ms, of it SQL (driver) {totals['sql'] / totals['count'] * 1000:.2f} ms")
