@@ -114,7 +114,7 @@ def test_TEST_64_CK_BARB_06_no_city_and_no_knight_every_player_ties_and_chooses_
     assert after["barbarians"]["attacks"] == 1 and after["turn"]["stage"] == "action"
 
 
-def test_CK_PROGRESS_07_a_drawn_victory_point_card_is_revealed_at_once():
+def test_CK_PROGRESS_07_CK_CARD_VP_01_a_drawn_victory_point_card_is_revealed_at_once():
     state, order = _attack_state()
     deck = state["decks"]["politics"]
     deck.remove("constitution-1")
