@@ -17,7 +17,7 @@ def _attack_state():
     return state, state["order"]
 
 
-def test_TEST_10_CK_BARB_03_07_the_weakest_candidate_loses_and_non_candidates_are_skipped():
+def test_TEST_10_CK_BARB_01_03_04_07_CK_KNIGHT_14_the_weakest_candidate_loses_and_non_candidates_are_skipped():
     state, (p1, p2, p3, p4) = _attack_state()
     put(state, p1, "city", CITY_SPOTS[0])
     put(state, p1, "city", CITY_SPOTS[1])
@@ -48,7 +48,7 @@ def test_TEST_11_CK_BARB_07_tied_weakest_each_lose_a_city():
     assert after["turn"]["attack"]["cities_lost"] == {str(p1): CITY_SPOTS[0], str(p3): CITY_SPOTS[3]}
 
 
-def test_TEST_12_CK_BARB_06_equality_is_a_win_and_the_single_strongest_is_defender():
+def test_TEST_12_CK_BARB_05_06_11_equality_is_a_win_and_the_single_strongest_is_defender():
     state, (p1, p2, p3, p4) = _attack_state()
     put(state, p1, "city", CITY_SPOTS[0])
     put(state, p2, "city", CITY_SPOTS[2])
@@ -70,7 +70,7 @@ def test_TEST_14_CK_BARB_07_08_only_metropolises_means_nothing_is_lost():
     assert not after["knights"][CITY_SPOTS[5]]["active"]
 
 
-def test_TEST_15_CK_WALL_05_a_pillaged_city_loses_its_wall_before_the_discards():
+def test_TEST_15_CK_WALL_05_06_CK_BARB_02_a_pillaged_city_loses_its_wall_before_the_discards():
     state, (p1, p2, p3, p4) = _attack_state()
     put(state, p3, "city", CITY_SPOTS[3], wall=True)
     give(state, p3, brick=5, wool=4)

@@ -16,7 +16,7 @@ def _state():
     return state, state["order"]
 
 
-def test_CK_IMPROVE_01_02_levels_cost_their_number_in_the_track_commodity():
+def test_CK_IMPROVE_01_02_07_levels_cost_their_number_in_the_track_commodity():
     state, (a, b, c, d) = _state()
     put(state, a, "city", CITY[0])
     give(state, a, cloth=6)
@@ -28,7 +28,7 @@ def test_CK_IMPROVE_01_02_levels_cost_their_number_in_the_track_commodity():
     assert {"type": "buy_improvement", "track": "trade"} not in legal_moves(state, a)
 
 
-def test_TEST_21_CK_IMPROVE_03_05_no_purchase_without_a_city_but_levels_stay():
+def test_TEST_21_CK_IMPROVE_03_05_CK_COMMODITY_05_CK_PROGRESS_04_no_purchase_without_a_city_but_levels_stay():
     state, (a, b, c, d) = _state()
     put(state, a, "settlement", CITY[0])
     state["players"][a]["levels"]["science"] = 2

@@ -45,7 +45,7 @@ def test_CK_KNIGHT_02_build_a_basic_knight_inactive_on_an_own_road():
         apply(give(after, a, wool=1, ore=1), a, {"type": "build_knight", "intersection": V[3]})
 
 
-def test_TEST_32_CK_KNIGHT_05_06_only_knights_ready_since_the_turn_began_act_once():
+def test_TEST_32_CK_KNIGHT_03_05_06_08_only_knights_ready_since_the_turn_began_act_once():
     state, a, b = _chain()
     put(state, a, "knight", V[2], active=True)       # K2, active since the turn began
     give(state, a, wool=1, ore=1, grain=3)
@@ -62,7 +62,7 @@ def test_TEST_32_CK_KNIGHT_05_06_only_knights_ready_since_the_turn_began_act_onc
     assert later["knights"][V[1]]["ready"] and later["knights"][V[5]]["ready"]
 
 
-def test_TEST_33_CK_KNIGHT_05_an_attack_deactivates_and_reactivation_is_not_ready():
+def test_TEST_33_CK_KNIGHT_05_14_an_attack_deactivates_and_reactivation_is_not_ready():
     state, a, b = _chain()
     state["turn"]["stage"] = "roll"
     put(state, a, "knight", V[2], active=True)

@@ -31,7 +31,7 @@ def test_CAT_INFO_every_state_key_is_classified_for_views():
         assert set(state) <= known, set(state) - known
 
 
-def test_CAT_INFO_02_hands_and_progress_faces_are_private():
+def test_CAT_INFO_02_04_CK_PROGRESS_11_hands_progress_faces_and_the_generator_are_private():
     state = after_setup(seed=2)
     a, b = state["order"][:2]
     state["players"][b]["progress"] = ["spy-1"]
@@ -46,7 +46,7 @@ def test_CAT_INFO_02_hands_and_progress_faces_are_private():
         assert "spy-1" not in repr(shown["decisions"]) and str(state["rng"]) not in repr(shown)
 
 
-def test_CAT_ROBBER_03_the_stolen_card_is_seen_by_thief_and_victim_only():
+def test_CAT_ROBBER_03_CAT_INFO_03_the_stolen_card_is_seen_by_thief_and_victim_only():
     state = empty_board(seed=5, stage="robber")
     state["barbarians"]["attacks"] = 1
     a, b, c = state["order"][:3]
