@@ -25,7 +25,7 @@ DEFAULTS = {
 }
 
 
-def test_CAT_GAME_06_every_option_has_the_specified_default():
+def test_CAT_GAME_06_CK_WIN_01_every_option_has_the_specified_default():
     assert normalize_options(OPTIONS, {}, 4) == DEFAULTS
 
 
@@ -42,7 +42,7 @@ def test_CAT_GAME_01_three_or_four_players(seats):
         normalize_options(OPTIONS, {}, seats)
 
 
-def test_CAT_BOARD_02_terrain_counts():
+def test_CAT_BOARD_02_CK_COMMODITY_01_06_terrain_counts_commodities_and_no_gold_fields():
     assert {t: r["hexes"] for t, r in TERRAINS.items()} == {
         "forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1}
     assert TERRAINS["forest"]["commodity"] == "paper" and TERRAINS["pasture"]["commodity"] == "cloth"
@@ -65,7 +65,7 @@ def test_CAT_BANK_01_bank_stock():
     assert BANK == {"brick": 19, "lumber": 19, "wool": 19, "grain": 19, "ore": 19, "paper": 12, "cloth": 12, "coin": 12}
 
 
-def test_CAT_BUILD_05_pieces_and_costs():
+def test_CAT_BUILD_05_CK_KNIGHT_01_pieces_costs_and_six_knights():
     assert PIECES == {"road": 15, "settlement": 5, "city": 4, "wall": 3}
     assert {s: k["count"] for s, k in KNIGHTS.items()} == {1: 2, 2: 2, 3: 2}
     assert COSTS["settlement"] == {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}

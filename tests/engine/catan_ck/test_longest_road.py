@@ -47,14 +47,14 @@ def test_TEST_01_an_opponent_knight_cuts_the_road_and_the_card_passes():
     assert state["longest_road"]["lengths"][a] == 4 and state["longest_road"]["holder"] == b
 
 
-def test_TEST_02_own_knights_never_cut_and_a_piece_at_an_end_does_not_shorten():
+def test_TEST_02_CAT_ROAD_LONGEST_02_own_knights_never_cut_and_a_piece_at_an_end_does_not_shorten():
     state, a, b = _chain()
     put(state, a, "knight", V[3])
     put(state, b, "knight", V[0])
     assert road_length(state, a) == 7
 
 
-def test_TEST_04_the_ring_counts_in_full_until_two_opponent_pieces_split_it():
+def test_TEST_04_CAT_ROAD_LONGEST_02_the_ring_counts_in_full_until_two_opponent_pieces_split_it():
     state = empty_board(seed=8)
     a, b = state["order"][:2]
     for path in RING:
@@ -136,7 +136,7 @@ def brute_force_length(state, seat):
 
 
 @pytest.mark.parametrize("seed", range(30))
-def test_section_8_3_1_longest_road_agrees_with_brute_force(seed):
+def test_CAT_ROAD_LONGEST_06_section_8_3_1_longest_road_agrees_with_brute_force(seed):
     rng = Rng.from_seed(seed)
     state = empty_board(seed=8)
     a, b = state["order"][:2]

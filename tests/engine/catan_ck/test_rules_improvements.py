@@ -40,7 +40,7 @@ def test_TEST_21_CK_IMPROVE_03_05_CK_COMMODITY_05_CK_PROGRESS_04_no_purchase_wit
     assert len(after["players"][a]["progress"]) + len(after["players"][a]["revealed"]) == 1
 
 
-def test_TEST_18_CK_METRO_02_03_04_metropolis_placed_taken_and_locked():
+def test_TEST_18_CK_METRO_01_02_03_04_09_CK_IMPROVE_08_metropolis_placed_taken_and_locked():
     state, (p1, p2, p3, p4) = _state()
     for seat, spots in ((p1, CITY[:2]), (p2, CITY[2:4]), (p3, CITY[4:5])):
         for spot in spots:

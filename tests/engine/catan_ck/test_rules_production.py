@@ -32,7 +32,7 @@ def _dice(number):
     return (1, number - 1) if number <= 7 else (6, number - 6)
 
 
-def test_CK_DICE_02_the_production_number_is_white_plus_red_and_CK_DICE_05_dice_are_public():
+def test_CK_DICE_01_02_the_production_number_is_white_plus_red_and_CK_DICE_05_dice_are_public():
     state = empty_board(stage="roll")
     after = roll(state, 2, 5, "ship")
     assert after["turn"]["roll"] == {"white": 2, "red": 5, "event": "ship", "total": 7, "alchemist": False}

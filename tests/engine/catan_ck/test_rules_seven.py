@@ -34,7 +34,7 @@ def test_TEST_23_CAT_DISCARD_01_02_half_rounded_down_over_the_limit():
         assert [d["count"] for d in found] == ([expected] if expected else [])
 
 
-def test_TEST_53_ASYNC_02_03_discards_are_open_together_and_answered_in_any_order():
+def test_TEST_53_ASYNC_02_03_CAT_DISCARD_03_discards_are_open_together_and_answered_in_any_order():
     state, (a, b, c, d) = _sevens(attacks=1)
     after = roll(state, 3, 4)
     assert after["turn"]["stage"] == "discard"
