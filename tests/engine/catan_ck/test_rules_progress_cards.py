@@ -143,7 +143,7 @@ def test_TEST_36_CK_CARD_SMITH_01_promotes_two_different_knights_free():
         play(state, a, "smith-1", knights=[V[1], V[1]])
 
 
-def test_CK_CARD_WARLORD_01_activates_all_knights_but_they_are_not_ready():
+def test_CK_CARD_WARLORD_01_CK_PROGRESS_09_activates_all_knights_but_they_are_not_ready():
     state, (a, b, c, d) = _with_card("warlord-1")
     put(state, a, "settlement", V[0])
     put(state, a, "road", CHAIN_PATHS[0])
@@ -537,3 +537,53 @@ def test_CK_MERCHANT_03_control_changes_only_by_playing_merchant():
     taken = play(after, b, "merchant-2", hex=pasture)
     assert taken["merchant"] == {"hex": pasture, "owner": b}
     assert points(taken, a) == 2 and points(taken, b) == 2
+
+
+def test_CK_PROGRESS_06_played_cards_go_under_their_deck_in_the_order_played():
+    state, (a, b, c, d) = _with_card("merchant_fleet-1")
+    state["players"][a]["progress"].append("resource_monopoly-1")
+    state["decks"]["trade"].remove("resource_monopoly-1")
+    give(state, b, ore=1)
+    after = play(state, a, "merchant_fleet-1", card_type="brick")
+    after = play(after, a, "resource_monopoly-1", card_type="ore")
+    assert after["decks"]["trade"][-2:] == ["merchant_fleet-1", "resource_monopoly-1"]
+    assert len(after["decks"]["trade"]) == len(state["decks"]["trade"]) + 2
+
+
+def test_CK_PROGRESS_08_only_the_owner_plays_and_only_on_their_own_turn():
+    state, (a, b, c, d) = _with_card("merchant_fleet-1")
+    state["players"][b]["progress"].append("merchant_fleet-2")
+    state["decks"]["trade"].remove("merchant_fleet-2")
+    with pytest.raises(IllegalMove, match="not your turn"):
+        play(state, b, "merchant_fleet-2", card_type="brick")  # b's card, a's turn
+    assert not any(m["type"] == "play_progress" for m in legal_moves(state, b))
+    with pytest.raises(IllegalMove, match="do not hold"):
+        play(state, a, "merchant_fleet-2", card_type="brick")  # a does not own it
+    after = play(state, a, "merchant_fleet-1", card_type="brick")
+    after["players"][a]["progress"].append("merchant_fleet-2")  # a card gained this turn plays at once
+    after["players"][b]["progress"].remove("merchant_fleet-2")
+    assert play(after, a, "merchant_fleet-2", card_type="ore")["turn"]["fleet"] == ["brick", "ore"]
+
+
+def test_CK_PROGRESS_10_progress_cards_are_never_traded_or_taken_by_other_cards():
+    state, (a, b, c, d) = _with_card("resource_monopoly-1")
+    state["players"][b]["progress"] = ["spy-2"]
+    state["decks"]["politics"].remove("spy-2")
+    give(state, a, wool=4)
+    with pytest.raises(IllegalMove, match="Name a resource or commodity"):
+        apply(state, a, {"type": "maritime_trade", "give": "spy-2", "take": "wool"})
+    with pytest.raises(IllegalMove, match="by type and number"):
+        apply(state, a, {"type": "offer_trade", "give": {"wool": 1}, "want": {"spy-2": 1}})
+    after = play(state, a, "resource_monopoly-1", card_type="wool")
+    assert after["players"][b]["progress"] == ["spy-2"] and after["players"][a]["progress"] == []
+    robbed = empty_board(seed=13, stage="robber")
+    robbed["barbarians"]["attacks"] = 1
+    thief, victim = robbed["order"][:2]
+    robbed["players"][victim]["progress"] = ["spy-2"]
+    robbed["decks"]["politics"].remove("spy-2")
+    target = next(h for h in GEOMETRY.land_names if h != robbed["robber"])
+    put(robbed, victim, "settlement", GEOMETRY.hex_corners[target][0])
+    moved = apply(robbed, thief, default_move(robbed, thief) | {"hex": target, "victim": None})
+    assert moved["players"][victim]["progress"] == ["spy-2"]
+    with pytest.raises(IllegalMove):  # a hand of progress cards only has nothing to steal
+        apply(robbed, thief, {"type": "move_robber", "hex": target, "victim": victim})
