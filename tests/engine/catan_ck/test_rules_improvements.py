@@ -123,3 +123,19 @@ def test_TEST_43_CK_IMPROVE_06_the_aqueduct_when_nothing_was_received():
     state["robber"] = own
     blocked = roll(state, 1, 3)  # the robber blocks b's hex: nothing received
     assert [d["seat"] for d in blocked["decisions"]] == [b]
+
+
+def test_CK_METRO_07_one_metropolis_per_city_but_several_per_player():
+    state, (a, b, c, d) = _state()
+    put(state, a, "city", CITY[0], metropolis="trade")
+    state["metropolises"]["trade"] = {"owner": a, "intersection": CITY[0]}
+    state["players"][a]["levels"]["trade"] = 4
+    state["players"][a]["levels"]["science"] = 3
+    give(state, a, paper=4)
+    with pytest.raises(IllegalMove, match="city without a metropolis"):  # the only city carries one
+        apply(state, a, {"type": "buy_improvement", "track": "science", "metropolis": CITY[0]})
+    put(state, a, "city", CITY[1])
+    after = apply(state, a, {"type": "buy_improvement", "track": "science", "metropolis": CITY[1]})
+    assert after["metropolises"]["science"] == {"owner": a, "intersection": CITY[1]}
+    assert after["buildings"][CITY[0]]["metropolis"] == "trade" and after["buildings"][CITY[1]]["metropolis"] == "science"
+    assert points(after, a) == 8
