@@ -92,3 +92,13 @@ def test_CK_IMPROVE_02_costs_and_CK_PROGRESS_02_red_die_table():
 
 def test_CK_DICE_04_event_die_faces():
     assert Counter(EVENT_FACES) == Counter({"ship": 3, "trade": 1, "politics": 1, "science": 1})
+
+
+def test_CAT_GAME_05_no_development_cards_largest_army_or_building_cost_cards():
+    from engine.catan_ck import new
+
+    base_game = {"knight", "soldier", "year_of_plenty", "monopoly", "victory_point", "largest_army"}
+    assert not base_game & set(CARDS_BY_KIND) and set(DECKS) == {"trade", "politics", "science"}
+    state = new({}, 4, 1)
+    keys = set(state) | {key for player in state["players"] for key in player}
+    assert not [key for key in keys if "army" in key or "development" in key or "cost" in key]

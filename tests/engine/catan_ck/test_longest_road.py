@@ -157,3 +157,20 @@ def test_CAT_ROAD_LONGEST_06_section_8_3_1_longest_road_agrees_with_brute_force(
             else:
                 put(state, b if rng.below(3) else a, "settlement", x)
     assert road_length(state, a) == brute_force_length(state, a)
+
+
+def test_CAT_ROAD_LONGEST_07_separate_networks_do_not_add_up_and_lengths_are_public():
+    from engine.catan_ck import view
+
+    state, a, b = _chain()
+    chain_spots = {x for p in CHAIN_PATHS for x in GEOMETRY.path_ends[p]}
+    near = chain_spots | {n for x in chain_spots for n in GEOMETRY.neighbours[x]}
+    hub = next(x for x in GEOMETRY.intersections if x not in near and len(GEOMETRY.intersection_paths[x]) == 3
+               and not set(GEOMETRY.neighbours[x]) & near)
+    apart = GEOMETRY.intersection_paths[hub][:2]  # a second network of two roads, touching the chain nowhere
+    for path in apart:
+        put(state, a, "road", path)
+    assert road_length(state, a) == 7
+    state = _award(state)
+    assert state["longest_road"]["lengths"][a] == 7
+    assert view(state, b)["longest_road"] == state["longest_road"] == view(state, None)["longest_road"]

@@ -94,3 +94,18 @@ def test_CAT_SETUP_05_three_points_each_after_setup():
 
     state = after_setup(seed=4)
     assert [points(state, seat) for seat in range(4)] == [3, 3, 3, 3]
+
+
+def test_CAT_GAME_03_turns_pass_in_seat_order():
+    from tests.engine.catan_ck.helpers import empty_board, roll
+
+    state = empty_board(seed=3)
+    order = state["order"]
+    seen = [state["active"]]
+    for _ in range(6):
+        state = apply(state, state["active"], {"type": "end_turn"})
+        assert state["turn"]["stage"] == "roll"
+        state = roll(state, 2, 2, "trade")
+        seen.append(state["active"])
+    start = order.index(seen[0])
+    assert seen == [order[(start + step) % 4] for step in range(7)]
