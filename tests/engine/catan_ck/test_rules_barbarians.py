@@ -230,3 +230,45 @@ def test_TEST_13_CK_BARB_12_tied_draws_in_order_and_choosing_again_when_a_deck_r
     assert after["turn"]["stage"] == "action" and after["barbarians"]["attacks"] == 1
     for seat in (p1, p2, p3, p4):
         assert len(after["players"][seat]["progress"]) + len(after["players"][seat]["revealed"]) == 1
+
+
+def test_CK_VP_01_every_source_of_points_and_they_are_public():
+    from engine.catan_ck import view
+    from engine.catan_ck.scoring import points_breakdown
+
+    state = empty_board(seed=6)
+    a, b = state["order"][:2]
+    put(state, a, "settlement", CITY_SPOTS[0])
+    put(state, a, "city", CITY_SPOTS[1])
+    put(state, a, "city", CITY_SPOTS[2], metropolis="trade")
+    state["metropolises"]["trade"] = {"owner": a, "intersection": CITY_SPOTS[2]}
+    state["longest_road"]["holder"] = a
+    state["players"][a]["defenders"] = 2
+    state["merchant"] = {"hex": next(iter(state["board"]["hexes"])), "owner": a}
+    state["players"][a]["revealed"] = ["printer-1", "constitution-1"]
+    expected = {"settlements": 1, "cities": 4, "metropolises": 2, "longest_road": 2, "defenders": 2,
+                "merchant": 1, "progress": 2}
+    assert points_breakdown(state, a) == expected and points(state, a) == 14
+    shown = view(state, b)["players"][a]
+    assert shown["points"] == 14 and shown["points_breakdown"] == expected
+
+
+def test_CK_WIN_04_ASYNC_09_the_end_drops_open_decisions_and_ranks_equal_points_together():
+    state = empty_board(seed=6, stage="action")
+    a, b, c, d = state["order"]
+    state["options"]["victory_points"] = 10
+    for spot in CITY_SPOTS[:5]:
+        put(state, b, "city", spot)  # b has 10 points during a's turn
+    put(state, a, "settlement", "2,-2;2,-1;3,-2")
+    put(state, c, "settlement", "-2,2;-1,1;-1,2")
+    state["players"][d]["progress"] = ["smith-1"]
+    state["decks"]["science"].remove("smith-1")
+    state["decisions"] = [{"id": 99, "seat": d, "kind": "discard_progress", "blocks": "roll", "card": "smith-1",
+                           "places": {"trade": 18, "politics": 18, "science": 17}}]
+    after = apply(state, a, {"type": "end_turn"})
+    result = outcome(after)
+    assert result["winner"] == b and after["decisions"] == [] and to_act(after) == set()
+    ranks = {row["seat"]: (row["rank"], row["score"]) for row in result["ranking"]}
+    assert ranks[b] == (1, 10) and ranks[a] == ranks[c] == (2, 1) and ranks[d] == (4, 0)
+    assert set(result["breakdown"][b]) == {"settlements", "cities", "metropolises", "longest_road", "defenders",
+                                           "merchant", "progress"}
