@@ -28,7 +28,7 @@ def listed_ids(path):
     return [line.strip() for line in pathlib.Path(path).read_text().splitlines() if line.strip()]
 
 
-def test_names(root=REPOSITORY / "tests"):
+def function_names(root=REPOSITORY / "tests"):
     return [name for path in sorted(root.rglob("test_*.py")) for name in TEST_NAME.findall(path.read_text())]
 
 

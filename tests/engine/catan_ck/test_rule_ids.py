@@ -4,7 +4,7 @@ import pathlib
 
 import pytest
 
-from tests.engine.rule_ids import SHARED_RULES, listed_ids, named_ids, spec_ids, test_names
+from tests.engine.rule_ids import SHARED_RULES, listed_ids, named_ids, spec_ids, function_names
 
 SPEC = SHARED_RULES / "catan-cities-and-knights.md"
 IDS = pathlib.Path(__file__).with_name("rule_ids.txt")
@@ -16,5 +16,5 @@ def test_the_listed_rule_ids_are_the_specs():
 
 
 def test_every_rule_id_names_a_test():
-    missing = [rule for rule in listed_ids(IDS) if rule not in named_ids(test_names())]
+    missing = [rule for rule in listed_ids(IDS) if rule not in named_ids(function_names())]
     assert missing == []
