@@ -587,3 +587,41 @@ def test_CK_PROGRESS_10_progress_cards_are_never_traded_or_taken_by_other_cards(
     assert moved["players"][victim]["progress"] == ["spy-2"]
     with pytest.raises(IllegalMove):  # a hand of progress cards only has nothing to steal
         apply(robbed, thief, {"type": "move_robber", "hex": target, "victim": victim})
+
+
+def test_CK_PROGRESS_09_CK_CARD_WEDDING_01_refused_unless_a_richer_opponent_holds_a_card():
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["players"][p4]["progress"] = ["wedding-1"]
+    state["decks"]["politics"].remove("wedding-1")
+    state["active"] = p4  # the leader: nobody has more points
+    with pytest.raises(IllegalMove, match="No opponent with more points holds a card"):
+        play(state, p4, "wedding-1")
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["players"][p1]["progress"] = ["wedding-1"]
+    state["decks"]["politics"].remove("wedding-1")
+    for richer in (p2, p4):
+        state["players"][richer]["hand"] = dict.fromkeys(state["players"][richer]["hand"], 0)
+    with pytest.raises(IllegalMove, match="No opponent with more points holds a card"):
+        play(state, p1, "wedding-1")  # richer opponents, but with empty hands (public counts)
+    assert not any(m.get("card") == "wedding-1" for m in legal_moves(state, p1))
+
+
+def test_CK_PROGRESS_09_CK_CARD_SABOTEUR_01_refused_unless_an_affected_opponent_holds_two_cards():
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["players"][p4]["progress"] = ["saboteur-1"]
+    state["decks"]["politics"].remove("saboteur-1")
+    state["active"] = p4
+    with pytest.raises(IllegalMove, match="No opponent with at least your points holds two cards"):
+        play(state, p4, "saboteur-1")
+    assert not any(m.get("card") == "saboteur-1" for m in legal_moves(state, p4))
+
+
+def test_CK_PROGRESS_09_CK_CARD_HARBOR_01_refused_unless_an_opponent_holds_a_card():
+    state, (a, b, c, d) = _with_card("commercial_harbor-1")
+    give(state, a, wool=1)
+    with pytest.raises(IllegalMove, match="No opponent holds a card"):
+        play(state, a, "commercial_harbor-1")
+    assert not any(m.get("card") == "commercial_harbor-1" for m in legal_moves(state, a))
+    give(state, d, ore=1)  # any card will do: without a commodity the slot is used (CK-CARD-HARBOR-02)
+    assert {"type": "play_progress", "card": "commercial_harbor-1"} in legal_moves(state, a)
+    assert play(state, a, "commercial_harbor-1")["turn"]["harbor"] == []
