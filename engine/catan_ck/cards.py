@@ -287,8 +287,7 @@ def play_wedding(context, seat, move):
     givers = wedding_givers(state, seat)
     need(givers, _("No opponent with more points holds a card."))
     if state["options"]["wedding_chooser"] == "receiver":  # OQ-41: the card's player picks
-        if givers:
-            show_hand(context, seat, "wedding", givers[0], givers[1:])
+        show_hand(context, seat, "wedding", givers[0], givers[1:])
         return
     for other in givers:
         hand = state["players"][other]["hand"]
