@@ -625,3 +625,16 @@ def test_CK_PROGRESS_09_CK_CARD_HARBOR_01_refused_unless_an_opponent_holds_a_car
     give(state, d, ore=1)  # any card will do: without a commodity the slot is used (CK-CARD-HARBOR-02)
     assert {"type": "play_progress", "card": "commercial_harbor-1"} in legal_moves(state, a)
     assert play(state, a, "commercial_harbor-1")["turn"]["harbor"] == []
+
+
+def test_CK_CARD_DIPLOMAT_01_an_opponents_piece_at_a_dead_end_leaves_the_road_open():
+    from engine.catan_ck.cards import open_roads
+
+    state, (a, b, c, d) = _with_card("diplomat-1")
+    put(state, a, "settlement", V[0])
+    for path in CHAIN_PATHS[:3]:
+        put(state, a, "road", path)
+    put(state, b, "settlement", V[3])  # b's piece at a's dead end (OQ-19)
+    assert [p for p in open_roads(state) if state["roads"][p] == a] == [CHAIN_PATHS[2]]
+    after = play(state, a, "diplomat-1", path=CHAIN_PATHS[2])
+    assert CHAIN_PATHS[2] not in after["roads"] and after["players"][a]["supply"]["road"] == 13

@@ -200,3 +200,15 @@ def test_CAT_ROBBER_05_the_robber_leaves_knights_harbours_and_the_merchant_alone
     after = apply(state, a, {"type": "move_robber", "hex": target, "victim": None})
     assert after["robber"] == target and after["merchant"] == {"hex": target, "owner": b}
     assert (trade_rate(after, b, kind), points(after, b), after["knights"][knight_spot]) == before
+
+
+def test_CAT_DISCARD_03_the_discarded_cards_are_named_in_the_public_log_line():
+    from engine.catan_ck import describe
+    from engine.core.text import render
+
+    state, (a, b, c, d) = _sevens(attacks=1)
+    after = roll(state, 3, 4)
+    decision = next(x for x in after["decisions"] if x["seat"] == b)
+    move = {"type": "discard", "decision": decision["id"], "cards": {"brick": 2, "wool": 2}}
+    line = render(describe(move, after), names={s: "P%d" % s for s in range(4)})
+    assert "2 brick" in line and "2 wool" in line and ("P%d" % b) in line
