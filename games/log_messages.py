@@ -834,6 +834,9 @@ MESSAGES = (
     'Who finishes the game for a player dropped by a timeout.',
     'A random bot',
     'The expert bot',
+    'No opponent holds a card.',
+    'No opponent with more points holds a card.',
+    'No opponent with at least your points holds two cards.',
 )
 
 if __name__ == "__main__":  # print the engine msgids to append (engine/locale/de)

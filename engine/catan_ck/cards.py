@@ -238,12 +238,33 @@ def play_intrigue(context, seat, move):
     displace(context, knight, target)
 
 
+def saboteur_playable(state, seat):
+    """Table 3.1: an opponent with at least your points holds 2 cards (hand sizes are public)."""
+    mine = points(state, seat)
+    return any(points(state, o) >= mine and hand_size(state["players"][o]["hand"]) >= 2
+               for o in range(state["players_count"]) if o != seat)
+
+
+def wedding_givers(state, seat):
+    """Opponents with more points holding a card, in seat order from the active player."""
+    mine = points(state, seat)
+    return [o for o in seats_from(state, seat)[1:]
+            if points(state, o) > mine and hand_size(state["players"][o]["hand"]) > 0]
+
+
+def harbor_playable(state, seat):
+    """Table 3.1: you hold a resource and an opponent holds a card."""
+    return any(state["players"][seat]["hand"][r] for r in RESOURCES) and any(
+        hand_size(state["players"][o]["hand"]) for o in range(state["players_count"]) if o != seat)
+
+
 def play_saboteur(context, seat, move):
     """CK-CARD-SABOTEUR-01: every opponent with at least your points discards half (D-09)."""
     from engine.catan_ck.seven import discard_cards
     from engine.catan_ck.turn import open_decision
 
     state = context.state
+    need(saboteur_playable(state, seat), _("No opponent with at least your points holds two cards."))
     mine = points(state, seat)
     for other in seats_from(state, seat)[1:]:
         hand = state["players"][other]["hand"]
@@ -263,12 +284,10 @@ def play_wedding(context, seat, move):
     from engine.catan_ck.turn import open_decision
 
     state = context.state
-    mine = points(state, seat)
-    givers = [o for o in seats_from(state, seat)[1:]
-              if points(state, o) > mine and hand_size(state["players"][o]["hand"]) > 0]
+    givers = wedding_givers(state, seat)
+    need(givers, _("No opponent with more points holds a card."))
     if state["options"]["wedding_chooser"] == "receiver":  # OQ-41: the card's player picks
-        if givers:
-            show_hand(context, seat, "wedding", givers[0], givers[1:])
+        show_hand(context, seat, "wedding", givers[0], givers[1:])
         return
     for other in givers:
         hand = state["players"][other]["hand"]
@@ -396,9 +415,7 @@ def play_moves(state, seat):
         elif kind == "intrigue":
             moves += [dict(base, intersection=x) for x in intrigue_targets(state, seat)]
         elif kind == "saboteur":
-            mine = points(state, seat)
-            if any(points(state, o) >= mine and hand_size(state["players"][o]["hand"]) >= 2
-                   for o in range(state["players_count"]) if o != seat):
+            if saboteur_playable(state, seat):
                 moves.append(base)
         elif kind == "spy":
             moves += [dict(base, target=o) for o in spy_targets(state, seat)
@@ -408,13 +425,11 @@ def play_moves(state, seat):
         elif kind == "deserter":
             moves += [dict(base, target=o) for o in deserter_targets(state, seat)]
         elif kind == "commercial_harbor":
-            if any(player["hand"][r] for r in RESOURCES) and (
+            if harbor_playable(state, seat) and (
                     state["turn"].get("harbor") is None or state["options"]["allow_no_effect_plays"]):
                 moves.append(base)
         elif kind == "wedding":
-            mine = points(state, seat)
-            if any(points(state, o) > mine and hand_size(state["players"][o]["hand"]) >= 1
-                   for o in range(state["players_count"]) if o != seat):
+            if wedding_givers(state, seat):
                 moves.append(base)
     return moves
 
@@ -587,6 +602,7 @@ def play_commercial_harbor(context, seat, move):
     """CK-CARD-HARBOR-01: for the rest of the turn, one exchange per opponent."""
     state = context.state
     need(any(state["players"][seat]["hand"][r] for r in RESOURCES), _("You hold no resource."))
+    need(harbor_playable(state, seat), _("No opponent holds a card."))
     # CK-CARD-HARBOR-01: a second card adds no exchange (each opponent once per turn)
     need(state["turn"].get("harbor") is None or state["options"]["allow_no_effect_plays"],
          _("A Commercial Harbor is already in play this turn."))

@@ -25,7 +25,7 @@ DEFAULTS = {
 }
 
 
-def test_CAT_GAME_06_every_option_has_the_specified_default():
+def test_CAT_GAME_06_CK_WIN_01_every_option_has_the_specified_default():
     assert normalize_options(OPTIONS, {}, 4) == DEFAULTS
 
 
@@ -42,7 +42,7 @@ def test_CAT_GAME_01_three_or_four_players(seats):
         normalize_options(OPTIONS, {}, seats)
 
 
-def test_CAT_BOARD_02_terrain_counts():
+def test_CAT_BOARD_02_CK_COMMODITY_01_06_terrain_counts_commodities_and_no_gold_fields():
     assert {t: r["hexes"] for t, r in TERRAINS.items()} == {
         "forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1}
     assert TERRAINS["forest"]["commodity"] == "paper" and TERRAINS["pasture"]["commodity"] == "cloth"
@@ -65,7 +65,7 @@ def test_CAT_BANK_01_bank_stock():
     assert BANK == {"brick": 19, "lumber": 19, "wool": 19, "grain": 19, "ore": 19, "paper": 12, "cloth": 12, "coin": 12}
 
 
-def test_CAT_BUILD_05_pieces_and_costs():
+def test_CAT_BUILD_05_CK_KNIGHT_01_pieces_costs_and_six_knights():
     assert PIECES == {"road": 15, "settlement": 5, "city": 4, "wall": 3}
     assert {s: k["count"] for s, k in KNIGHTS.items()} == {1: 2, 2: 2, 3: 2}
     assert COSTS["settlement"] == {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}
@@ -92,3 +92,13 @@ def test_CK_IMPROVE_02_costs_and_CK_PROGRESS_02_red_die_table():
 
 def test_CK_DICE_04_event_die_faces():
     assert Counter(EVENT_FACES) == Counter({"ship": 3, "trade": 1, "politics": 1, "science": 1})
+
+
+def test_CAT_GAME_05_no_development_cards_largest_army_or_building_cost_cards():
+    from engine.catan_ck import new
+
+    base_game = {"knight", "soldier", "year_of_plenty", "monopoly", "victory_point", "largest_army"}
+    assert not base_game & set(CARDS_BY_KIND) and set(DECKS) == {"trade", "politics", "science"}
+    state = new({}, 4, 1)
+    keys = set(state) | {key for player in state["players"] for key in player}
+    assert not [key for key in keys if "army" in key or "development" in key or "cost" in key]

@@ -173,3 +173,22 @@ def test_ASYNC_TRADE_02_04_offers_expire_by_date_through_the_sites_clock():
     with pytest.raises(IllegalMove, match="no such offer"):  # already gone: refused, nothing changes
         apply(expired, a, {"type": "expire_trade", "offer": turn_offer["id"]})
     assert timed_moves(apply(expired, a, {"type": "end_turn"})) == timed_moves(expired)[-1:]
+
+
+def test_CAT_TRADE_07_ASYNC_07_08_offers_are_public_never_in_to_act_and_answers_are_listed():
+    from engine.catan_ck import view
+
+    state, (a, b, c, d) = _state()
+    after = apply(state, a, {"type": "offer_trade", "give": {"wool": 1}, "want": {"brick": 1}})
+    assert to_act(after) == {a}  # nobody owes an answer
+    (offer,) = after["offers"]
+    for seat in (b, c, d, None):
+        (shown,) = view(after, seat)["offers"]
+        assert shown.items() >= offer.items()  # the view adds `until` and `expires`
+    assert {"type": "answer_trade", "offer": offer["id"], "answer": "accept"} in legal_moves(after, b)
+    assert {"type": "answer_trade", "offer": offer["id"], "answer": "decline"} in legal_moves(after, d)
+    traded = apply(after, b, {"type": "answer_trade", "offer": offer["id"], "answer": "accept"})
+    assert traded["players"][b]["hand"]["wool"] == 1 and traded["players"][a]["hand"]["brick"] == 1
+    standing = apply(state, b, {"type": "post_standing", "give": {"brick": 1}, "want": {"wool": 1}})
+    assert to_act(standing) == {a}
+    assert {"type": "withdraw_trade", "offer": standing["offers"][0]["id"]} in legal_moves(standing, b)

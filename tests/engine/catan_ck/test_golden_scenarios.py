@@ -74,7 +74,7 @@ def test_TEST_26_CK_WIN_02_the_active_player_wins_during_the_roll_before_product
     assert "wins with 13 points" in render(describe({"type": "roll"}, state))
 
 
-def test_TEST_28_the_alchemist_red_die_decides_the_draws_active_first():
+def test_TEST_28_CK_DICE_03_CK_PROGRESS_03_the_alchemist_red_die_decides_the_draws_active_first():
     state = empty_board(seed=16, stage="roll")
     a, b, c = state["order"][:3]
     state["players"][a]["progress"] = ["alchemist-1"]

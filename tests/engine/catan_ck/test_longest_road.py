@@ -47,14 +47,14 @@ def test_TEST_01_an_opponent_knight_cuts_the_road_and_the_card_passes():
     assert state["longest_road"]["lengths"][a] == 4 and state["longest_road"]["holder"] == b
 
 
-def test_TEST_02_own_knights_never_cut_and_a_piece_at_an_end_does_not_shorten():
+def test_TEST_02_CAT_ROAD_LONGEST_02_own_knights_never_cut_and_a_piece_at_an_end_does_not_shorten():
     state, a, b = _chain()
     put(state, a, "knight", V[3])
     put(state, b, "knight", V[0])
     assert road_length(state, a) == 7
 
 
-def test_TEST_04_the_ring_counts_in_full_until_two_opponent_pieces_split_it():
+def test_TEST_04_CAT_ROAD_LONGEST_02_the_ring_counts_in_full_until_two_opponent_pieces_split_it():
     state = empty_board(seed=8)
     a, b = state["order"][:2]
     for path in RING:
@@ -136,7 +136,7 @@ def brute_force_length(state, seat):
 
 
 @pytest.mark.parametrize("seed", range(30))
-def test_section_8_3_1_longest_road_agrees_with_brute_force(seed):
+def test_CAT_ROAD_LONGEST_06_section_8_3_1_longest_road_agrees_with_brute_force(seed):
     rng = Rng.from_seed(seed)
     state = empty_board(seed=8)
     a, b = state["order"][:2]
@@ -157,3 +157,20 @@ def test_section_8_3_1_longest_road_agrees_with_brute_force(seed):
             else:
                 put(state, b if rng.below(3) else a, "settlement", x)
     assert road_length(state, a) == brute_force_length(state, a)
+
+
+def test_CAT_ROAD_LONGEST_07_separate_networks_do_not_add_up_and_lengths_are_public():
+    from engine.catan_ck import view
+
+    state, a, b = _chain()
+    chain_spots = {x for p in CHAIN_PATHS for x in GEOMETRY.path_ends[p]}
+    near = chain_spots | {n for x in chain_spots for n in GEOMETRY.neighbours[x]}
+    hub = next(x for x in GEOMETRY.intersections if x not in near and len(GEOMETRY.intersection_paths[x]) == 3
+               and not set(GEOMETRY.neighbours[x]) & near)
+    apart = GEOMETRY.intersection_paths[hub][:2]  # a second network of two roads, touching the chain nowhere
+    for path in apart:
+        put(state, a, "road", path)
+    assert road_length(state, a) == 7
+    state = _award(state)
+    assert state["longest_road"]["lengths"][a] == 7
+    assert view(state, b)["longest_road"] == state["longest_road"] == view(state, None)["longest_road"]

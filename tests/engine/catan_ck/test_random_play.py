@@ -138,7 +138,7 @@ def play_checked(seed, players, steps, bot, options=None, check_undo=True):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_TEST_58_invariants_after_every_random_move(seed):
+def test_TEST_58_CK_VP_02_invariants_after_every_random_move(seed):
     play_checked(seed, 3 + seed % 2, 400, random_move,
                  {"token_layout": "random"} if seed % 3 == 0 else None)
 

@@ -53,7 +53,7 @@ def test_apply_leaves_the_state_it_was_given_unchanged_after_every_move(greedy_g
             "buy_improvement", "discard"} <= kinds
 
 
-def test_replay_of_a_complete_game_equals_applying_it_move_by_move(greedy_game):
+def test_CAT_GAME_04_replay_of_a_complete_game_equals_applying_it_move_by_move(greedy_game):
     states, moves = greedy_game
     start, given_moves = json.dumps(states[0], sort_keys=True), json.dumps(moves, sort_keys=True)
     final = replay(states[0], moves)

@@ -17,7 +17,7 @@ def _attack_state():
     return state, state["order"]
 
 
-def test_TEST_10_CK_BARB_03_07_the_weakest_candidate_loses_and_non_candidates_are_skipped():
+def test_TEST_10_CK_BARB_01_03_04_07_CK_KNIGHT_14_the_weakest_candidate_loses_and_non_candidates_are_skipped():
     state, (p1, p2, p3, p4) = _attack_state()
     put(state, p1, "city", CITY_SPOTS[0])
     put(state, p1, "city", CITY_SPOTS[1])
@@ -48,7 +48,7 @@ def test_TEST_11_CK_BARB_07_tied_weakest_each_lose_a_city():
     assert after["turn"]["attack"]["cities_lost"] == {str(p1): CITY_SPOTS[0], str(p3): CITY_SPOTS[3]}
 
 
-def test_TEST_12_CK_BARB_06_equality_is_a_win_and_the_single_strongest_is_defender():
+def test_TEST_12_CK_BARB_05_06_11_equality_is_a_win_and_the_single_strongest_is_defender():
     state, (p1, p2, p3, p4) = _attack_state()
     put(state, p1, "city", CITY_SPOTS[0])
     put(state, p2, "city", CITY_SPOTS[2])
@@ -70,7 +70,7 @@ def test_TEST_14_CK_BARB_07_08_only_metropolises_means_nothing_is_lost():
     assert not after["knights"][CITY_SPOTS[5]]["active"]
 
 
-def test_TEST_15_CK_WALL_05_a_pillaged_city_loses_its_wall_before_the_discards():
+def test_TEST_15_CK_WALL_05_06_CK_BARB_02_a_pillaged_city_loses_its_wall_before_the_discards():
     state, (p1, p2, p3, p4) = _attack_state()
     put(state, p3, "city", CITY_SPOTS[3], wall=True)
     give(state, p3, brick=5, wool=4)
@@ -114,7 +114,7 @@ def test_TEST_64_CK_BARB_06_no_city_and_no_knight_every_player_ties_and_chooses_
     assert after["barbarians"]["attacks"] == 1 and after["turn"]["stage"] == "action"
 
 
-def test_CK_PROGRESS_07_a_drawn_victory_point_card_is_revealed_at_once():
+def test_CK_PROGRESS_07_CK_CARD_VP_01_a_drawn_victory_point_card_is_revealed_at_once():
     state, order = _attack_state()
     deck = state["decks"]["politics"]
     deck.remove("constitution-1")
@@ -230,3 +230,45 @@ def test_TEST_13_CK_BARB_12_tied_draws_in_order_and_choosing_again_when_a_deck_r
     assert after["turn"]["stage"] == "action" and after["barbarians"]["attacks"] == 1
     for seat in (p1, p2, p3, p4):
         assert len(after["players"][seat]["progress"]) + len(after["players"][seat]["revealed"]) == 1
+
+
+def test_CK_VP_01_every_source_of_points_and_they_are_public():
+    from engine.catan_ck import view
+    from engine.catan_ck.scoring import points_breakdown
+
+    state = empty_board(seed=6)
+    a, b = state["order"][:2]
+    put(state, a, "settlement", CITY_SPOTS[0])
+    put(state, a, "city", CITY_SPOTS[1])
+    put(state, a, "city", CITY_SPOTS[2], metropolis="trade")
+    state["metropolises"]["trade"] = {"owner": a, "intersection": CITY_SPOTS[2]}
+    state["longest_road"]["holder"] = a
+    state["players"][a]["defenders"] = 2
+    state["merchant"] = {"hex": next(iter(state["board"]["hexes"])), "owner": a}
+    state["players"][a]["revealed"] = ["printer-1", "constitution-1"]
+    expected = {"settlements": 1, "cities": 4, "metropolises": 2, "longest_road": 2, "defenders": 2,
+                "merchant": 1, "progress": 2}
+    assert points_breakdown(state, a) == expected and points(state, a) == 14
+    shown = view(state, b)["players"][a]
+    assert shown["points"] == 14 and shown["points_breakdown"] == expected
+
+
+def test_CK_WIN_04_ASYNC_09_the_end_drops_open_decisions_and_ranks_equal_points_together():
+    state = empty_board(seed=6, stage="action")
+    a, b, c, d = state["order"]
+    state["options"]["victory_points"] = 10
+    for spot in CITY_SPOTS[:5]:
+        put(state, b, "city", spot)  # b has 10 points during a's turn
+    put(state, a, "settlement", "2,-2;2,-1;3,-2")
+    put(state, c, "settlement", "-2,2;-1,1;-1,2")
+    state["players"][d]["progress"] = ["smith-1"]
+    state["decks"]["science"].remove("smith-1")
+    state["decisions"] = [{"id": 99, "seat": d, "kind": "discard_progress", "blocks": "roll", "card": "smith-1",
+                           "places": {"trade": 18, "politics": 18, "science": 17}}]
+    after = apply(state, a, {"type": "end_turn"})
+    result = outcome(after)
+    assert result["winner"] == b and after["decisions"] == [] and to_act(after) == set()
+    ranks = {row["seat"]: (row["rank"], row["score"]) for row in result["ranking"]}
+    assert ranks[b] == (1, 10) and ranks[a] == ranks[c] == (2, 1) and ranks[d] == (4, 0)
+    assert set(result["breakdown"][b]) == {"settlements", "cities", "metropolises", "longest_road", "defenders",
+                                           "merchant", "progress"}

@@ -144,7 +144,7 @@ def test_TEST_48_CAT_TRADE_02_03_maritime_rates():
         apply(state, a, {"type": "maritime_trade", "give": "cloth", "take": "ore"})
 
 
-def test_CAT_TRADE_02_four_to_one_without_harbour_and_commodity_rate_at_trade_level_3():
+def test_CAT_TRADE_02_CK_IMPROVE_04_four_to_one_without_harbour_and_commodity_rate_at_trade_level_3():
     state, a, _b = _state()
     give(state, a, ore=4, paper=2)
     with pytest.raises(IllegalMove, match="need 4 cards"):
@@ -182,3 +182,69 @@ def test_ASYNC_UNDO_02_builds_and_maritime_trades_can_be_undone():
     assert {"type": "undo"} in legal_moves(state, a)
     state = apply(apply(state, a, {"type": "undo"}), a, {"type": "undo"})
     assert {k: v for k, v in state.items() if k != "undo"} == {k: v for k, v in start.items() if k != "undo"}
+
+
+def test_CAT_BOARD_07_a_harbour_serves_the_two_ends_of_its_coastal_path():
+    from engine.catan_ck.common import clone
+    from engine.catan_ck.trade import trade_rate
+
+    state = empty_board(seed=13)
+    a = state["active"]
+    harbour, kind = next((h, k) for h, k in state["board"]["harbours"].items() if k != "generic")
+    ends = GEOMETRY.harbour_intersections[harbour]
+    assert len(ends) == 2
+    for end in ends:
+        served = clone(state)
+        put(served, a, "settlement", end)
+        assert trade_rate(served, a, kind) == 2
+    beside = next(x for x in GEOMETRY.neighbours[ends[0]] if x not in ends)
+    put(state, a, "settlement", beside)
+    assert trade_rate(state, a, kind) != 2
+
+
+def test_CK_TURN_06_CAT_BUILD_06_CAT_TRADE_04_trade_and_build_in_any_order_as_often_as_affordable():
+    from engine.catan_ck.trade import trade_rate
+
+    state = empty_board(seed=13)
+    a = state["active"]
+    put(state, a, "settlement", V[0])
+    rate = trade_rate(state, a, "ore")
+    give(state, a, brick=3, lumber=1, ore=2 * rate)
+    state = apply(state, a, {"type": "build_road", "path": CHAIN_PATHS[0]})
+    for path in CHAIN_PATHS[1:3]:  # two maritime trades in one turn, each between builds
+        state = apply(state, a, {"type": "maritime_trade", "give": "ore", "take": "lumber"})
+        state = apply(state, a, {"type": "build_road", "path": path})
+    assert [state["roads"].get(p) for p in CHAIN_PATHS[:3]] == [a, a, a]
+    assert sum(state["players"][a]["hand"].values()) == 0
+    with pytest.raises(IllegalMove, match="cannot pay|not enough|afford"):  # only the cost stops a fourth
+        apply(state, a, {"type": "build_road", "path": CHAIN_PATHS[3]})
+
+
+def test_CK_COMMODITY_04_commodities_never_pay_for_pieces_walls_or_activation():
+    state = empty_board(seed=13)
+    a = state["active"]
+    put(state, a, "city", V[0])
+    put(state, a, "road", CHAIN_PATHS[0])
+    put(state, a, "knight", V[2])
+    give(state, a, paper=6, cloth=6, coin=6)
+    for move in ({"type": "build_road", "path": CHAIN_PATHS[1]}, {"type": "build_wall", "intersection": V[0]},
+                 {"type": "build_knight", "intersection": V[1]}, {"type": "activate_knight", "intersection": V[2]},
+                 {"type": "build_settlement", "intersection": V[1]}):
+        with pytest.raises(IllegalMove):
+            apply(state, a, move)
+    kinds = {m["type"] for m in legal_moves(state, a)}
+    assert not kinds & {"build_road", "build_wall", "build_knight", "activate_knight", "build_settlement", "build_city"}
+    assert "buy_improvement" in kinds
+
+
+def test_CK_COMMODITY_03_commodities_trade_with_the_bank_and_a_special_harbour_takes_only_its_resource():
+    from engine.catan_ck.trade import trade_rate
+
+    state = empty_board(seed=13)
+    a = state["active"]
+    harbour = next(h for h, k in state["board"]["harbours"].items() if k == "wool")
+    put(state, a, "settlement", GEOMETRY.harbour_intersections[harbour][0])
+    assert trade_rate(state, a, "wool") == 2 and trade_rate(state, a, "cloth") == 4
+    give(state, a, coin=4)
+    after = apply(state, a, {"type": "maritime_trade", "give": "coin", "take": "brick"})
+    assert after["players"][a]["hand"]["coin"] == 0 and after["players"][a]["hand"]["brick"] == 1

@@ -16,7 +16,7 @@ def _state():
     return state, state["order"]
 
 
-def test_CK_IMPROVE_01_02_levels_cost_their_number_in_the_track_commodity():
+def test_CK_IMPROVE_01_02_07_levels_cost_their_number_in_the_track_commodity():
     state, (a, b, c, d) = _state()
     put(state, a, "city", CITY[0])
     give(state, a, cloth=6)
@@ -28,7 +28,7 @@ def test_CK_IMPROVE_01_02_levels_cost_their_number_in_the_track_commodity():
     assert {"type": "buy_improvement", "track": "trade"} not in legal_moves(state, a)
 
 
-def test_TEST_21_CK_IMPROVE_03_05_no_purchase_without_a_city_but_levels_stay():
+def test_TEST_21_CK_IMPROVE_03_05_CK_COMMODITY_05_CK_PROGRESS_04_no_purchase_without_a_city_but_levels_stay():
     state, (a, b, c, d) = _state()
     put(state, a, "settlement", CITY[0])
     state["players"][a]["levels"]["science"] = 2
@@ -40,7 +40,7 @@ def test_TEST_21_CK_IMPROVE_03_05_no_purchase_without_a_city_but_levels_stay():
     assert len(after["players"][a]["progress"]) + len(after["players"][a]["revealed"]) == 1
 
 
-def test_TEST_18_CK_METRO_02_03_04_metropolis_placed_taken_and_locked():
+def test_TEST_18_CK_METRO_01_02_03_04_09_CK_IMPROVE_08_metropolis_placed_taken_and_locked():
     state, (p1, p2, p3, p4) = _state()
     for seat, spots in ((p1, CITY[:2]), (p2, CITY[2:4]), (p3, CITY[4:5])):
         for spot in spots:
@@ -123,3 +123,19 @@ def test_TEST_43_CK_IMPROVE_06_the_aqueduct_when_nothing_was_received():
     state["robber"] = own
     blocked = roll(state, 1, 3)  # the robber blocks b's hex: nothing received
     assert [d["seat"] for d in blocked["decisions"]] == [b]
+
+
+def test_CK_METRO_07_one_metropolis_per_city_but_several_per_player():
+    state, (a, b, c, d) = _state()
+    put(state, a, "city", CITY[0], metropolis="trade")
+    state["metropolises"]["trade"] = {"owner": a, "intersection": CITY[0]}
+    state["players"][a]["levels"]["trade"] = 4
+    state["players"][a]["levels"]["science"] = 3
+    give(state, a, paper=4)
+    with pytest.raises(IllegalMove, match="city without a metropolis"):  # the only city carries one
+        apply(state, a, {"type": "buy_improvement", "track": "science", "metropolis": CITY[0]})
+    put(state, a, "city", CITY[1])
+    after = apply(state, a, {"type": "buy_improvement", "track": "science", "metropolis": CITY[1]})
+    assert after["metropolises"]["science"] == {"owner": a, "intersection": CITY[1]}
+    assert after["buildings"][CITY[0]]["metropolis"] == "trade" and after["buildings"][CITY[1]]["metropolis"] == "science"
+    assert points(after, a) == 8

@@ -45,7 +45,7 @@ def test_CK_KNIGHT_02_build_a_basic_knight_inactive_on_an_own_road():
         apply(give(after, a, wool=1, ore=1), a, {"type": "build_knight", "intersection": V[3]})
 
 
-def test_TEST_32_CK_KNIGHT_05_06_only_knights_ready_since_the_turn_began_act_once():
+def test_TEST_32_CK_KNIGHT_03_05_06_08_only_knights_ready_since_the_turn_began_act_once():
     state, a, b = _chain()
     put(state, a, "knight", V[2], active=True)       # K2, active since the turn began
     give(state, a, wool=1, ore=1, grain=3)
@@ -62,7 +62,7 @@ def test_TEST_32_CK_KNIGHT_05_06_only_knights_ready_since_the_turn_began_act_onc
     assert later["knights"][V[1]]["ready"] and later["knights"][V[5]]["ready"]
 
 
-def test_TEST_33_CK_KNIGHT_05_an_attack_deactivates_and_reactivation_is_not_ready():
+def test_TEST_33_CK_KNIGHT_05_14_an_attack_deactivates_and_reactivation_is_not_ready():
     state, a, b = _chain()
     state["turn"]["stage"] = "roll"
     put(state, a, "knight", V[2], active=True)
@@ -190,3 +190,51 @@ def test_CK_KNIGHT_15_knight_errant_one_chase_before_the_roll():
     with pytest.raises(IllegalMove, match="Only one knight"):
         apply(after, a, {"type": "chase_robber", "knight": corners[3], "hex": back, "victim": None})
     assert legal_moves(after, a)[0] == {"type": "roll"}
+
+
+def test_CAT_ROBBER_04_a_chasing_knight_moves_the_robber_and_steals_like_the_robber():
+    state, a, b = _chain()
+    state["barbarians"]["attacks"] = 1
+    corner = GEOMETRY.hex_corners[state["robber"]][0]
+    put(state, a, "knight", corner, active=True)
+    state["knights"][corner]["ready"] = True
+    target = next(h for h in GEOMETRY.land_names if h != state["robber"]
+                  and all(state["buildings"].get(x, {}).get("owner") != a for x in GEOMETRY.hex_corners[h]))
+    put(state, b, "settlement", GEOMETRY.hex_corners[target][2])
+    give(state, b, coin=1)
+    with pytest.raises(IllegalMove, match="move to another hex"):
+        apply(state, a, {"type": "chase_robber", "knight": corner, "hex": state["robber"], "victim": None})
+    elsewhere = next(h for h in GEOMETRY.land_names if h not in (state["robber"], target)
+                     and all(state["buildings"].get(x, {}).get("owner") != b for x in GEOMETRY.hex_corners[h]))
+    with pytest.raises(IllegalMove, match="Choose whom to rob|Nobody at that hex"):  # the victim must be at the hex
+        apply(state, a, {"type": "chase_robber", "knight": corner, "hex": elsewhere, "victim": b})
+    after = apply(state, a, {"type": "chase_robber", "knight": corner, "hex": target, "victim": b})
+    assert after["robber"] == target and after["players"][a]["hand"]["coin"] == 1
+    assert after["players"][b]["hand"]["coin"] == 0
+
+
+def test_CK_KNIGHT_13_a_player_cannot_remove_or_deactivate_their_own_knight():
+    state, a, b = _chain()
+    put(state, a, "knight", V[2], active=True)
+    state["knights"][V[2]]["ready"] = True
+    kinds = {m["type"] for m in legal_moves(state, a)}
+    assert not {k for k in kinds if "remove" in k or "deactivate" in k or "desert" in k}
+    for move in ({"type": "remove_knight", "intersection": V[2]}, {"type": "deactivate_knight", "intersection": V[2]}):
+        with pytest.raises(IllegalMove, match="Unknown move type"):
+            apply(state, a, move)
+    assert state["knights"][V[2]]["active"] and state["players"][a]["supply"]["knights"]["1"] == 1
+
+
+def test_CK_TURN_07_end_of_turn_ends_the_turns_effects_and_starts_the_next_seat():
+    state, a, b = _chain()
+    give(state, a, wool=2)
+    state = apply(state, a, {"type": "offer_trade", "give": {"wool": 1}, "want": {"brick": 1}})
+    state["turn"]["fleet"] = ["brick"]
+    number = state["turn"]["number"]
+    after = apply(state, a, {"type": "end_turn"})
+    assert after["active"] == state["order"][(state["order"].index(a) + 1) % 4] == b
+    assert after["turn"]["number"] == number + 1 and after["turn"]["stage"] == "roll"
+    assert "fleet" not in after["turn"] and not [o for o in after["offers"] if o["kind"] == "turn"]
+    state["players"][a]["progress"] = ["spy-1", "spy-2", "spy-3", "bishop-1", "bishop-2"]
+    with pytest.raises(IllegalMove, match="Discard down to 4"):  # CK-PROGRESS-05 before it takes effect
+        apply(state, a, {"type": "end_turn"})

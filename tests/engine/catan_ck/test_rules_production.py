@@ -32,7 +32,7 @@ def _dice(number):
     return (1, number - 1) if number <= 7 else (6, number - 6)
 
 
-def test_CK_DICE_02_the_production_number_is_white_plus_red_and_CK_DICE_05_dice_are_public():
+def test_CK_DICE_01_02_the_production_number_is_white_plus_red_and_CK_DICE_05_dice_are_public():
     state = empty_board(stage="roll")
     after = roll(state, 2, 5, "ship")
     assert after["turn"]["roll"] == {"white": 2, "red": 5, "event": "ship", "total": 7, "alchemist": False}
@@ -97,3 +97,52 @@ def test_CAT_PROD_05_the_desert_never_produces_and_a_corner_takes_from_every_hex
     after = roll(state, 2, 3)
     assert after["players"][seat]["hand"]["grain"] >= 3
     assert points(after, seat) == 1
+
+
+def test_CAT_PROD_01_every_hex_with_the_number_pays_every_building_on_its_corners():
+    from engine.catan_ck.common import hand_size
+
+    state = empty_board(seed=3, stage="roll")
+    hexes = state["board"]["hexes"]
+    seat = state["order"][1]
+    number = next(n for n in (9, 10, 4, 5) if sum(h["number"] == n for h in hexes.values()) == 2)
+    first, second = [name for name, h in hexes.items() if h["number"] == number]
+    spots = [GEOMETRY.hex_corners[first][0], GEOMETRY.hex_corners[first][3], GEOMETRY.hex_corners[second][1]]
+    for spot in spots:
+        put(state, seat, "settlement", spot)
+
+    def owed(robber):
+        return sum(hexes[h]["number"] == number and h != robber for x in spots for h in GEOMETRY.intersection_hexes[x])
+
+    after = roll(state, *_dice(number))
+    assert hand_size(after["players"][seat]["hand"]) == owed(state["robber"]) >= 3
+    state["robber"] = second
+    after = roll(state, *_dice(number))
+    assert hand_size(after["players"][seat]["hand"]) == owed(second) >= 2
+
+
+def test_CAT_PROD_06_production_received_is_public():
+    from engine.catan_ck import view
+
+    state, seat, hex_name = _setup("forest", "settlement")
+    after = roll(state, *_dice(state["board"]["hexes"][hex_name]["number"]))
+    other = next(s for s in after["order"] if s != seat)
+    for shown in (view(after, other), view(after, None)):
+        assert shown["turn"]["production"] == {str(seat): {"lumber": 1}}
+
+
+def test_CK_TURN_01_03_05_roll_all_three_dice_then_production_then_the_action_phase():
+    import pytest
+
+    from engine.core.errors import IllegalMove
+    from engine.catan_ck import apply, legal_moves
+
+    state, seat, hex_name = _setup("forest", "settlement")
+    active = state["active"]
+    assert legal_moves(state, active) == [{"type": "roll"}]
+    with pytest.raises(IllegalMove, match="Roll the dice first"):
+        apply(state, active, {"type": "end_turn"})
+    after = roll(state, *_dice(state["board"]["hexes"][hex_name]["number"]), "ship")
+    assert set(after["turn"]["roll"]) >= {"white", "red", "event"} and after["barbarians"]["position"] == 1
+    assert after["players"][seat]["hand"]["lumber"] == 1 and after["turn"]["stage"] == "action"
+    assert {"type": "end_turn"} in legal_moves(after, active)

@@ -25,7 +25,7 @@ def play(state, seat, card, **fields):
     return apply(state, seat, dict({"type": "play_progress", "card": card}, **fields))
 
 
-def test_TEST_27_CK_CARD_ALCHEMIST_chosen_dice_before_the_roll_only():
+def test_TEST_27_CK_CARD_ALCHEMIST_01_02_chosen_dice_before_the_roll_only():
     state, (a, b, c, d) = _with_card("alchemist-1", stage="roll")
     state["barbarians"]["attacks"] = 1
     give(state, b, ore=5, wool=4)
@@ -50,7 +50,7 @@ def test_CK_TURN_02_no_other_card_before_the_roll():
     assert legal_moves(state, a) == [{"type": "roll"}]
 
 
-def test_TEST_29_PC_CRANE_one_commodity_less_per_purchase():
+def test_TEST_29_CK_CARD_CRANE_01_one_commodity_less_per_purchase():
     state, (a, b, c, d) = _with_card("crane-1")
     state["players"][a]["progress"].append("crane-2")
     state["decks"]["science"].remove("crane-2")
@@ -67,14 +67,14 @@ def test_TEST_29_PC_CRANE_one_commodity_less_per_purchase():
         apply(limited, a, {"type": "buy_improvement", "track": "trade", "crane": "crane-2"})
 
 
-def test_PC_ENGINEER_a_free_wall():
+def test_CK_CARD_ENGINEER_01_a_free_wall():
     state, (a, b, c, d) = _with_card("engineer-1")
     put(state, a, "city", V[0])
     after = play(state, a, "engineer-1", intersection=V[0])
     assert after["buildings"][V[0]]["wall"] and after["players"][a]["supply"]["wall"] == 2
 
 
-def test_TEST_22_PC_INVENTOR_swaps_tokens_except_2_12_6_8():
+def test_TEST_22_CK_CARD_INVENTOR_01_swaps_tokens_except_2_12_6_8():
     state, (a, b, c, d) = _with_card("inventor-1")
     hexes = state["board"]["hexes"]
     by_number = {}
@@ -90,7 +90,7 @@ def test_TEST_22_PC_INVENTOR_swaps_tokens_except_2_12_6_8():
     assert after["board"]["hexes"][by_number[10][0]]["number"] == 5
 
 
-def test_TEST_51_PC_IRRIGATION_two_grain_per_fields_hex_and_PC_MINING():
+def test_TEST_51_CK_CARD_IRRIGATION_01_two_grain_per_fields_hex():
     state, (a, b, c, d) = _with_card("irrigation-1")
     hexes = state["board"]["hexes"]
     fields = [h for h in GEOMETRY.land_names if hexes[h]["terrain"] == "fields"]
@@ -113,7 +113,7 @@ def test_TEST_51_PC_IRRIGATION_two_grain_per_fields_hex_and_PC_MINING():
             play(state, a, "mining-1")
 
 
-def test_PC_MEDICINE_a_city_for_2_ore_and_1_grain():
+def test_CK_CARD_MEDICINE_01_a_city_for_2_ore_and_1_grain():
     state, (a, b, c, d) = _with_card("medicine-1")
     put(state, a, "settlement", V[0])
     give(state, a, ore=2, grain=1)
@@ -121,7 +121,7 @@ def test_PC_MEDICINE_a_city_for_2_ore_and_1_grain():
     assert after["buildings"][V[0]]["kind"] == "city" and hand_size(after["players"][a]["hand"]) == 0
 
 
-def test_PC_ROAD_BUILDING_two_free_roads_the_second_continuing_the_first():
+def test_CK_CARD_ROADBUILDING_01_two_free_roads_the_second_continuing_the_first():
     state, (a, b, c, d) = _with_card("road_building-1")
     put(state, a, "settlement", V[0])
     after = play(state, a, "road_building-1", paths=CHAIN_PATHS[:2])
@@ -131,7 +131,7 @@ def test_PC_ROAD_BUILDING_two_free_roads_the_second_continuing_the_first():
         play(state, a, "road_building-1", paths=[CHAIN_PATHS[1], CHAIN_PATHS[0]])
 
 
-def test_TEST_36_PC_SMITH_promotes_two_different_knights_free():
+def test_TEST_36_CK_CARD_SMITH_01_promotes_two_different_knights_free():
     state, (a, b, c, d) = _with_card("smith-1")
     put(state, a, "settlement", V[0])
     put(state, a, "road", CHAIN_PATHS[0])
@@ -143,7 +143,7 @@ def test_TEST_36_PC_SMITH_promotes_two_different_knights_free():
         play(state, a, "smith-1", knights=[V[1], V[1]])
 
 
-def test_PC_WARLORD_activates_all_knights_but_they_are_not_ready():
+def test_CK_CARD_WARLORD_01_CK_PROGRESS_09_activates_all_knights_but_they_are_not_ready():
     state, (a, b, c, d) = _with_card("warlord-1")
     put(state, a, "settlement", V[0])
     put(state, a, "road", CHAIN_PATHS[0])
@@ -155,7 +155,7 @@ def test_PC_WARLORD_activates_all_knights_but_they_are_not_ready():
         play(state, a, "warlord-1")
 
 
-def test_TEST_50_TEST_62_CK_MERCHANT_control_point_and_rate():
+def test_TEST_50_TEST_62_CK_MERCHANT_01_02_CK_CARD_MERCHANT_01_control_point_and_rate():
     state, (a, b, c, d) = _with_card("merchant-1")
     hexes = state["board"]["hexes"]
     pasture = next(h for h in GEOMETRY.land_names if hexes[h]["terrain"] == "pasture")
@@ -168,7 +168,7 @@ def test_TEST_50_TEST_62_CK_MERCHANT_control_point_and_rate():
         play(narrow, a, "merchant-1", hex=pasture)
 
 
-def test_TEST_59_PC_MERCHANT_FLEET_two_to_one_until_the_end_of_the_turn():
+def test_TEST_59_CK_CARD_FLEET_01_two_to_one_until_the_end_of_the_turn():
     state, (a, b, c, d) = _with_card("merchant_fleet-1")
     give(state, a, brick=4)
     after = play(state, a, "merchant_fleet-1", card_type="brick")
@@ -178,7 +178,7 @@ def test_TEST_59_PC_MERCHANT_FLEET_two_to_one_until_the_end_of_the_turn():
     assert trade_rate(later, a, "brick") == 4
 
 
-def test_TEST_42_monopolies_take_up_to_two_resources_and_one_commodity():
+def test_TEST_42_CK_CARD_RESMONO_01_CK_CARD_TRADEMONO_01_monopolies_take_up_to_two_resources_and_one_commodity():
     state, (a, b, c, d) = _with_card("resource_monopoly-1")
     give(state, b, ore=5, coin=2)
     give(state, c, ore=1)
@@ -193,7 +193,7 @@ def test_TEST_42_monopolies_take_up_to_two_resources_and_one_commodity():
         play(state, a, "trade_monopoly-1", card_type="ore")
 
 
-def test_TEST_52_PC_BISHOP_one_card_from_every_opponent_at_the_hex():
+def test_TEST_52_CK_CARD_BISHOP_01_one_card_from_every_opponent_at_the_hex():
     state, (a, b, c, d) = _with_card("bishop-1")
     target = next(h for h in GEOMETRY.land_names if h != state["robber"])
     corners = GEOMETRY.hex_corners[target]
@@ -209,7 +209,7 @@ def test_TEST_52_PC_BISHOP_one_card_from_every_opponent_at_the_hex():
     assert after["players"][b]["hand"]["wool"] == 2
 
 
-def test_TEST_38_PC_DIPLOMAT_open_roads_only_and_own_rebuild():
+def test_TEST_38_CK_CARD_DIPLOMAT_01_02_03_open_roads_only_and_own_rebuild():
     state, (a, b, c, d) = _with_card("diplomat-1")
     put(state, a, "settlement", V[0])
     for path in CHAIN_PATHS[:4]:
@@ -223,7 +223,7 @@ def test_TEST_38_PC_DIPLOMAT_open_roads_only_and_own_rebuild():
     assert "-1,0;0,0" not in after["roads"] and after["roads"][CHAIN_PATHS[4]] == a
 
 
-def test_TEST_39_PC_INTRIGUE_displaces_a_knight_on_your_road():
+def test_TEST_39_CK_CARD_INTRIGUE_01_02_displaces_a_knight_on_your_road():
     state, (a, b, c, d) = _with_card("intrigue-1")
     put(state, a, "settlement", V[0])
     for path in CHAIN_PATHS[:3]:
@@ -257,7 +257,7 @@ def _vp_table():
     return state, (p1, p2, p3, p4)
 
 
-def test_TEST_41_PC_WEDDING_givers_with_more_points_choose():
+def test_TEST_41_CK_CARD_WEDDING_01_givers_with_more_points_choose():
     state, (p1, p2, p3, p4) = _vp_table()
     state["players"][p1]["progress"] = ["wedding-1"]
     state["decks"]["politics"].remove("wedding-1")
@@ -272,7 +272,7 @@ def test_TEST_41_PC_WEDDING_givers_with_more_points_choose():
     assert after["players"][p3]["hand"]["ore"] == 1  # equal points: nothing
 
 
-def test_TEST_41_PC_SABOTEUR_opponents_with_at_least_your_points_discard_half():
+def test_TEST_41_CK_CARD_SABOTEUR_01_opponents_with_at_least_your_points_discard_half():
     state, (p1, p2, p3, p4) = _vp_table()
     state["players"][p1]["progress"] = ["saboteur-1"]
     state["decks"]["politics"].remove("saboteur-1")
@@ -296,7 +296,7 @@ def test_TEST_63_ASYNC_UNDO_01_a_card_play_cannot_be_undone():
     assert {"type": "undo"} in legal_moves(activated, a)
 
 
-def test_TEST_30_PC_SPY_sees_the_hand_and_takes_one_card():
+def test_TEST_30_CK_CARD_SPY_01_02_sees_the_hand_and_takes_one_card():
     state, (a, b, c, d) = _with_card("spy-1")
     state["players"][b]["progress"] = ["spy-2"]
     state["players"][b]["revealed"] = ["constitution-1"]
@@ -327,7 +327,7 @@ def test_TEST_56_D_04_a_spy_waits_for_an_open_overflow():
         play(state, a, "spy-1", target=b)
 
 
-def test_TEST_41_PC_MASTER_MERCHANT_takes_two_chosen_cards_from_a_leader():
+def test_TEST_41_CK_CARD_MASTER_01_takes_two_chosen_cards_from_a_leader():
     state, (p1, p2, p3, p4) = _vp_table()
     state["players"][p1]["progress"] = ["master_merchant-1"]
     state["decks"]["trade"].remove("master_merchant-1")
@@ -340,7 +340,7 @@ def test_TEST_41_PC_MASTER_MERCHANT_takes_two_chosen_cards_from_a_leader():
     assert after["players"][p1]["hand"]["ore"] == 2 and after["card_step"] is None
 
 
-def test_TEST_37_PC_DESERTER_target_chooses_then_a_free_placement():
+def test_TEST_37_CK_CARD_DESERTER_02_03_04_target_chooses_then_a_free_placement():
     state, (a, b, c, d) = _with_card("deserter-1")
     put(state, a, "settlement", V[0])
     put(state, a, "road", CHAIN_PATHS[0])
@@ -367,7 +367,7 @@ def _two_harbors(**options):
     return state, seats
 
 
-def test_TEST_40_PC_COMMERCIAL_HARBOR_one_exchange_per_opponent():
+def test_TEST_40_CK_CARD_HARBOR_01_02_03_one_exchange_per_opponent():
     state, (a, b, c, d) = _two_harbors()
     give(state, a, wool=3)
     give(state, b, paper=1, coin=2)
@@ -459,3 +459,182 @@ def test_OQ_41_wedding_chooser_receiver_picks_from_each_giver_in_turn():
     after = apply(after, p1, default_move(after, p1))
     assert after["card_step"] is None and after["players"][p1]["hand"]["coin"] == 1
     assert after["players"][p1]["hand"]["brick"] == 2
+
+
+def test_CK_CARD_CRANE_02_a_crane_lowers_only_city_improvements():
+    state, (a, b, c, d) = _with_card("crane-1")
+    put(state, a, "settlement", V[0])
+    put(state, a, "road", CHAIN_PATHS[0])
+    give(state, a, ore=3, grain=2, brick=1, lumber=1, wool=1)
+    for move in ({"type": "build_city", "intersection": V[0]}, {"type": "build_road", "path": CHAIN_PATHS[1]},
+                 {"type": "build_knight", "intersection": V[1]}):
+        with pytest.raises(IllegalMove, match="Unknown field crane"):
+            apply(state, a, dict(move, crane="crane-1"))
+    assert all("crane" not in m for m in legal_moves(state, a) if m["type"] != "buy_improvement")
+
+
+def test_CK_CARD_INVENTOR_02_the_swap_applies_from_the_next_roll():
+    state, (a, b, c, d) = _with_card("inventor-1")
+    hexes = state["board"]["hexes"]
+    five = next(h for h in GEOMETRY.land_names if hexes[h]["number"] == 5 and h != state["robber"])
+    ten = next(h for h in GEOMETRY.land_names if hexes[h]["number"] == 10 and h != state["robber"])
+    corner = next(x for x in GEOMETRY.hex_corners[five] if not set(GEOMETRY.intersection_hexes[x]) & {ten}
+                  and all(hexes[h]["number"] not in (10,) for h in GEOMETRY.intersection_hexes[x]))
+    put(state, b, "settlement", corner)
+    after = play(state, a, "inventor-1", hexes=[five, ten])
+    after = apply(after, a, {"type": "end_turn"})
+    rolled = apply(with_roll(after, 4, 6, "trade"), b, {"type": "roll"})  # 10 now lies on the old 5 hex
+    assert hand_size(rolled["players"][b]["hand"]) == 1
+
+
+def test_CK_CARD_MINING_01_two_ore_per_distinct_mountains_hex():
+    state, (a, b, c, d) = _with_card("mining-1")
+    hexes = state["board"]["hexes"]
+    mountains = next(h for h in GEOMETRY.land_names if hexes[h]["terrain"] == "mountains")
+    corners = GEOMETRY.hex_corners[mountains]
+    put(state, a, "settlement", corners[0])
+    put(state, a, "city", corners[3])  # a second building on the same hex: still 2, a city does not double
+    touched = {h for x in (corners[0], corners[3]) for h in GEOMETRY.intersection_hexes[x]
+               if hexes[h]["terrain"] == "mountains"}
+    after = play(state, a, "mining-1")
+    assert after["players"][a]["hand"]["ore"] == 2 * len(touched)
+    assert hand_size(after["players"][a]["hand"]) == 2 * len(touched)
+
+
+def test_CK_CARD_IRRIGATION_02_the_robber_does_not_stop_the_card_by_default():
+    state, (a, b, c, d) = _with_card("irrigation-1")
+    hexes = state["board"]["hexes"]
+    fields = next(h for h in GEOMETRY.land_names if hexes[h]["terrain"] == "fields"
+                  and sum(hexes[x]["terrain"] == "fields" for x in GEOMETRY.intersection_hexes[GEOMETRY.hex_corners[h][0]]) == 1)
+    put(state, a, "settlement", GEOMETRY.hex_corners[fields][0])
+    state["robber"] = fields
+    assert play(state, a, "irrigation-1")["players"][a]["hand"]["grain"] == 2
+    strict = dict(state, options=dict(state["options"], production_cards_ignore_robber=False))
+    with pytest.raises(IllegalMove, match="None of your buildings"):
+        play(strict, a, "irrigation-1")
+
+
+def test_CK_CARD_DESERTER_01_the_target_needs_a_knight_on_the_board():
+    state, (a, b, c, d) = _with_card("deserter-1")
+    put(state, b, "knight", "0,1;1,0;1,1")
+    with pytest.raises(IllegalMove, match="opponent with a knight"):
+        play(state, a, "deserter-1", target=c)
+    assert {m.get("target") for m in legal_moves(state, a) if m.get("card") == "deserter-1"} == {b}
+
+
+def test_CK_MERCHANT_03_control_changes_only_by_playing_merchant():
+    state, (a, b, c, d) = _with_card("merchant-1")
+    hexes = state["board"]["hexes"]
+    pasture = next(h for h in GEOMETRY.land_names if hexes[h]["terrain"] == "pasture")
+    put(state, a, "city", GEOMETRY.hex_corners[pasture][0])
+    put(state, b, "settlement", GEOMETRY.hex_corners[pasture][3])
+    after = play(state, a, "merchant-1", hex=pasture)
+    after["robber"] = pasture  # the robber on the merchant's hex changes nothing
+    assert after["merchant"]["owner"] == a and points(after, a) == 3
+    after["active"] = b
+    after["players"][b]["progress"].append("merchant-2")
+    after["decks"]["trade"].remove("merchant-2")
+    taken = play(after, b, "merchant-2", hex=pasture)
+    assert taken["merchant"] == {"hex": pasture, "owner": b}
+    assert points(taken, a) == 2 and points(taken, b) == 2
+
+
+def test_CK_PROGRESS_06_played_cards_go_under_their_deck_in_the_order_played():
+    state, (a, b, c, d) = _with_card("merchant_fleet-1")
+    state["players"][a]["progress"].append("resource_monopoly-1")
+    state["decks"]["trade"].remove("resource_monopoly-1")
+    give(state, b, ore=1)
+    after = play(state, a, "merchant_fleet-1", card_type="brick")
+    after = play(after, a, "resource_monopoly-1", card_type="ore")
+    assert after["decks"]["trade"][-2:] == ["merchant_fleet-1", "resource_monopoly-1"]
+    assert len(after["decks"]["trade"]) == len(state["decks"]["trade"]) + 2
+
+
+def test_CK_PROGRESS_08_only_the_owner_plays_and_only_on_their_own_turn():
+    state, (a, b, c, d) = _with_card("merchant_fleet-1")
+    state["players"][b]["progress"].append("merchant_fleet-2")
+    state["decks"]["trade"].remove("merchant_fleet-2")
+    with pytest.raises(IllegalMove, match="not your turn"):
+        play(state, b, "merchant_fleet-2", card_type="brick")  # b's card, a's turn
+    assert not any(m["type"] == "play_progress" for m in legal_moves(state, b))
+    with pytest.raises(IllegalMove, match="do not hold"):
+        play(state, a, "merchant_fleet-2", card_type="brick")  # a does not own it
+    after = play(state, a, "merchant_fleet-1", card_type="brick")
+    after["players"][a]["progress"].append("merchant_fleet-2")  # a card gained this turn plays at once
+    after["players"][b]["progress"].remove("merchant_fleet-2")
+    assert play(after, a, "merchant_fleet-2", card_type="ore")["turn"]["fleet"] == ["brick", "ore"]
+
+
+def test_CK_PROGRESS_10_progress_cards_are_never_traded_or_taken_by_other_cards():
+    state, (a, b, c, d) = _with_card("resource_monopoly-1")
+    state["players"][b]["progress"] = ["spy-2"]
+    state["decks"]["politics"].remove("spy-2")
+    give(state, a, wool=4)
+    with pytest.raises(IllegalMove, match="Name a resource or commodity"):
+        apply(state, a, {"type": "maritime_trade", "give": "spy-2", "take": "wool"})
+    with pytest.raises(IllegalMove, match="by type and number"):
+        apply(state, a, {"type": "offer_trade", "give": {"wool": 1}, "want": {"spy-2": 1}})
+    after = play(state, a, "resource_monopoly-1", card_type="wool")
+    assert after["players"][b]["progress"] == ["spy-2"] and after["players"][a]["progress"] == []
+    robbed = empty_board(seed=13, stage="robber")
+    robbed["barbarians"]["attacks"] = 1
+    thief, victim = robbed["order"][:2]
+    robbed["players"][victim]["progress"] = ["spy-2"]
+    robbed["decks"]["politics"].remove("spy-2")
+    target = next(h for h in GEOMETRY.land_names if h != robbed["robber"])
+    put(robbed, victim, "settlement", GEOMETRY.hex_corners[target][0])
+    moved = apply(robbed, thief, default_move(robbed, thief) | {"hex": target, "victim": None})
+    assert moved["players"][victim]["progress"] == ["spy-2"]
+    with pytest.raises(IllegalMove):  # a hand of progress cards only has nothing to steal
+        apply(robbed, thief, {"type": "move_robber", "hex": target, "victim": victim})
+
+
+def test_CK_PROGRESS_09_CK_CARD_WEDDING_01_refused_unless_a_richer_opponent_holds_a_card():
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["players"][p4]["progress"] = ["wedding-1"]
+    state["decks"]["politics"].remove("wedding-1")
+    state["active"] = p4  # the leader: nobody has more points
+    with pytest.raises(IllegalMove, match="No opponent with more points holds a card"):
+        play(state, p4, "wedding-1")
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["players"][p1]["progress"] = ["wedding-1"]
+    state["decks"]["politics"].remove("wedding-1")
+    for richer in (p2, p4):
+        state["players"][richer]["hand"] = dict.fromkeys(state["players"][richer]["hand"], 0)
+    with pytest.raises(IllegalMove, match="No opponent with more points holds a card"):
+        play(state, p1, "wedding-1")  # richer opponents, but with empty hands (public counts)
+    assert not any(m.get("card") == "wedding-1" for m in legal_moves(state, p1))
+
+
+def test_CK_PROGRESS_09_CK_CARD_SABOTEUR_01_refused_unless_an_affected_opponent_holds_two_cards():
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["players"][p4]["progress"] = ["saboteur-1"]
+    state["decks"]["politics"].remove("saboteur-1")
+    state["active"] = p4
+    with pytest.raises(IllegalMove, match="No opponent with at least your points holds two cards"):
+        play(state, p4, "saboteur-1")
+    assert not any(m.get("card") == "saboteur-1" for m in legal_moves(state, p4))
+
+
+def test_CK_PROGRESS_09_CK_CARD_HARBOR_01_refused_unless_an_opponent_holds_a_card():
+    state, (a, b, c, d) = _with_card("commercial_harbor-1")
+    give(state, a, wool=1)
+    with pytest.raises(IllegalMove, match="No opponent holds a card"):
+        play(state, a, "commercial_harbor-1")
+    assert not any(m.get("card") == "commercial_harbor-1" for m in legal_moves(state, a))
+    give(state, d, ore=1)  # any card will do: without a commodity the slot is used (CK-CARD-HARBOR-02)
+    assert {"type": "play_progress", "card": "commercial_harbor-1"} in legal_moves(state, a)
+    assert play(state, a, "commercial_harbor-1")["turn"]["harbor"] == []
+
+
+def test_CK_CARD_DIPLOMAT_01_an_opponents_piece_at_a_dead_end_leaves_the_road_open():
+    from engine.catan_ck.cards import open_roads
+
+    state, (a, b, c, d) = _with_card("diplomat-1")
+    put(state, a, "settlement", V[0])
+    for path in CHAIN_PATHS[:3]:
+        put(state, a, "road", path)
+    put(state, b, "settlement", V[3])  # b's piece at a's dead end (OQ-19)
+    assert [p for p in open_roads(state) if state["roads"][p] == a] == [CHAIN_PATHS[2]]
+    after = play(state, a, "diplomat-1", path=CHAIN_PATHS[2])
+    assert CHAIN_PATHS[2] not in after["roads"] and after["players"][a]["supply"]["road"] == 13

@@ -21,7 +21,7 @@ def test_CAT_BOARD_08_robber_on_the_desert_merchant_off_barbarians_at_zero():
     assert state["barbarians"] == {"position": 0, "attacks": 0}
 
 
-def test_TEST_46_setup_order_city_in_round_two_and_first_turn():
+def test_TEST_46_CAT_SETUP_01_06_CK_SETUP_01_setup_order_city_in_round_two_and_first_turn():
     state = new({}, 4, 5)
     order = state["order"]
     seen = []
@@ -69,7 +69,7 @@ def test_CAT_SETUP_04_the_first_settlement_gives_nothing():
     assert sum(state["players"][seat]["hand"].values()) == 0
 
 
-def test_CAT_SETUP_02_distance_rule_and_CAT_SETUP_03_road_touches_the_building():
+def test_CAT_SETUP_02_distance_rule_and_CAT_SETUP_03_07_road_touches_the_building_in_the_same_move():
     state = new({}, 3, 1)
     first = state["active"]
     move = default_move(state, first)
@@ -94,3 +94,18 @@ def test_CAT_SETUP_05_three_points_each_after_setup():
 
     state = after_setup(seed=4)
     assert [points(state, seat) for seat in range(4)] == [3, 3, 3, 3]
+
+
+def test_CAT_GAME_03_turns_pass_in_seat_order():
+    from tests.engine.catan_ck.helpers import empty_board, roll
+
+    state = empty_board(seed=3)
+    order = state["order"]
+    seen = [state["active"]]
+    for _ in range(6):
+        state = apply(state, state["active"], {"type": "end_turn"})
+        assert state["turn"]["stage"] == "roll"
+        state = roll(state, 2, 2, "trade")
+        seen.append(state["active"])
+    start = order.index(seen[0])
+    assert seen == [order[(start + step) % 4] for step in range(7)]

@@ -34,7 +34,7 @@ def test_TEST_23_CAT_DISCARD_01_02_half_rounded_down_over_the_limit():
         assert [d["count"] for d in found] == ([expected] if expected else [])
 
 
-def test_TEST_53_ASYNC_02_03_discards_are_open_together_and_answered_in_any_order():
+def test_TEST_53_ASYNC_02_03_CAT_DISCARD_03_discards_are_open_together_and_answered_in_any_order():
     state, (a, b, c, d) = _sevens(attacks=1)
     after = roll(state, 3, 4)
     assert after["turn"]["stage"] == "discard"
@@ -155,3 +155,60 @@ def test_spec_4_4_the_robber_timeout_prefers_the_richest_opponent_hex():
     give(state, b, ore=1)
     after = apply(state, a, default_move(state, a))
     assert after["robber"] == best and after["players"][a]["hand"]["ore"] == 1
+
+
+def test_CK_TURN_08_while_discards_are_open_the_active_player_makes_no_move():
+    state, (a, b, c, d) = _sevens(attacks=1)
+    give(state, a, brick=1, lumber=1)
+    after = roll(state, 3, 4)
+    assert legal_moves(after, a) == [] and a not in to_act(after)
+    for move in ({"type": "build_road", "path": "-2,-1;-2,0"}, {"type": "maritime_trade", "give": "ore", "take": "wool"},
+                 {"type": "move_robber", "hex": next(iter(GEOMETRY.land_names)), "victim": None}):
+        with pytest.raises(IllegalMove, match="Waiting"):
+            apply(after, a, move)
+
+
+def test_ASYNC_01_a_required_answer_is_a_stored_decision_answered_by_a_move_of_its_seat():
+    state, (a, b, c, d) = _sevens(attacks=1)
+    after = roll(state, 3, 4)
+    decision = next(x for x in after["decisions"] if x["seat"] == b)
+    assert decision == {"id": decision["id"], "seat": b, "kind": "discard", "count": 4, "blocks": "turn"}
+    move = default_move(after, b)
+    assert move["type"] == "discard" and move["decision"] == decision["id"]
+    with pytest.raises(IllegalMove):
+        apply(after, c, move)  # the decision is b's
+    answered = apply(after, b, move)
+    assert all(x["seat"] != b for x in answered["decisions"])
+
+
+def test_CAT_ROBBER_05_the_robber_leaves_knights_harbours_and_the_merchant_alone():
+    from engine.catan_ck.scoring import points
+    from engine.catan_ck.trade import trade_rate
+
+    state = empty_board(seed=5, stage="robber")
+    state["barbarians"]["attacks"] = 1
+    a, b = state["order"][:2]
+    harbour = next(h for h, k in state["board"]["harbours"].items() if k != "generic")
+    spot = GEOMETRY.harbour_intersections[harbour][0]
+    target = next(h for h in GEOMETRY.intersection_hexes[spot] if h in GEOMETRY.land_names and h != state["robber"])
+    put(state, b, "settlement", spot)
+    knight_spot = next(x for x in GEOMETRY.hex_corners[target] if x != spot and x not in GEOMETRY.neighbours[spot])
+    put(state, b, "knight", knight_spot, active=True)
+    state["merchant"] = {"hex": target, "owner": b}
+    kind = state["board"]["harbours"][harbour]
+    before = (trade_rate(state, b, kind), points(state, b), dict(state["knights"][knight_spot]))
+    after = apply(state, a, {"type": "move_robber", "hex": target, "victim": None})
+    assert after["robber"] == target and after["merchant"] == {"hex": target, "owner": b}
+    assert (trade_rate(after, b, kind), points(after, b), after["knights"][knight_spot]) == before
+
+
+def test_CAT_DISCARD_03_the_discarded_cards_are_named_in_the_public_log_line():
+    from engine.catan_ck import describe
+    from engine.core.text import render
+
+    state, (a, b, c, d) = _sevens(attacks=1)
+    after = roll(state, 3, 4)
+    decision = next(x for x in after["decisions"] if x["seat"] == b)
+    move = {"type": "discard", "decision": decision["id"], "cards": {"brick": 2, "wool": 2}}
+    line = render(describe(move, after), names={s: "P%d" % s for s in range(4)})
+    assert "2 brick" in line and "2 wool" in line and ("P%d" % b) in line

@@ -31,7 +31,7 @@ def test_CAT_INFO_every_state_key_is_classified_for_views():
         assert set(state) <= known, set(state) - known
 
 
-def test_CAT_INFO_02_hands_and_progress_faces_are_private():
+def test_CAT_INFO_02_04_CK_PROGRESS_11_hands_progress_faces_and_the_generator_are_private():
     state = after_setup(seed=2)
     a, b = state["order"][:2]
     state["players"][b]["progress"] = ["spy-1"]
@@ -46,7 +46,7 @@ def test_CAT_INFO_02_hands_and_progress_faces_are_private():
         assert "spy-1" not in repr(shown["decisions"]) and str(state["rng"]) not in repr(shown)
 
 
-def test_CAT_ROBBER_03_the_stolen_card_is_seen_by_thief_and_victim_only():
+def test_CAT_ROBBER_03_CAT_INFO_03_the_stolen_card_is_seen_by_thief_and_victim_only():
     state = empty_board(seed=5, stage="robber")
     state["barbarians"]["attacks"] = 1
     a, b, c = state["order"][:3]
@@ -127,3 +127,44 @@ def test_ASYNC_05_the_site_submits_a_default_only_for_decisions_owed_off_turn():
     assert prompt(after, state["order"][1]) is None
     answered = apply(after, other, move)
     assert other not in to_act(answered) and timeout_move(answered, other) is None
+
+
+def test_CAT_BOARD_10_CAT_INFO_01_CK_KNIGHT_16_the_board_pieces_and_public_counts_are_shown_to_all():
+    from engine.catan_ck.scoring import points
+    from tests.engine.catan_ck.helpers import CHAIN_PATHS, V, put
+
+    state = empty_board(seed=5)
+    a, b = state["order"][:2]
+    put(state, b, "city", V[0], wall=True)
+    put(state, b, "road", CHAIN_PATHS[0])
+    put(state, b, "knight", V[1], strength=2, active=True)
+    state["players"][b]["levels"]["politics"] = 2
+    state["players"][b]["progress"] = ["spy-1"]
+    for seat in (a, None):
+        shown = view(state, seat)
+        for key in ("board", "robber", "merchant", "barbarians", "bank", "buildings", "roads", "knights",
+                    "metropolises", "longest_road"):
+            assert shown[key] == state[key], key
+        assert shown["knights"][V[1]]["strength"] == 2 and shown["knights"][V[1]]["active"]
+        other = shown["players"][b]
+        assert other["levels"] == state["players"][b]["levels"] and other["points"] == points(state, b)
+        assert other["progress_counts"]["politics"] == 1 and other["defenders"] == 0
+        assert shown["decks"] == {deck: len(cards) for deck, cards in state["decks"].items()}
+
+
+def test_CK_BARB_13_the_attack_report_is_public():
+    from tests.engine.catan_ck.helpers import V, put
+
+    state = empty_board(seed=6, stage="roll")
+    state["barbarians"]["position"] = 6
+    p1, p2, p3, p4 = state["order"]
+    put(state, p1, "city", V[0])
+    put(state, p3, "city", V[4])
+    put(state, p3, "knight", V[6], active=True)
+    after = roll(state, 2, 3, "ship")
+    attack = after["turn"]["attack"]
+    assert {"strength", "defence", "catan_wins", "losers", "cities_lost"} <= set(attack)
+    assert attack["knights"][p3] == 1 == attack["defence"] == sum(attack["knights"])  # every s(p), and D
+    assert attack["losers"] == [p1] and attack["cities_lost"] == {str(p1): V[0]}
+    for seat in (p2, None):
+        assert view(after, seat)["turn"]["attack"] == attack

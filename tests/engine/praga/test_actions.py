@@ -248,7 +248,7 @@ def test_PRG_MINES_07_PRG_SEAL_02_03_seal_right_and_claim():
         do(a, {"type": "seal", "seal": "SEAL-6"})  # no right left
     taken = clone(s)
     taken["seals"]["SEAL-6"] = 1 - s["active"]
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="already claimed"):  # PRG-SEAL-03: one claimant per seal
         do(taken, {"type": "seal", "seal": "SEAL-6"})
 
 
@@ -256,7 +256,7 @@ def test_T11_PRG_BUILD_06_07_limited_cubes():
     s = base(tile="AT2", actions=("QUARRIES", "BUILDING"))
     s = put_tile_in_row(s, "building", 0, "B1-02")
     s = edit_player(s, s["active"], gold=5, cubes=0)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="no available cube"):
         do(s, {"type": "building", "slot": 0, "site": "PL09-E", "rotation": 0, "cube": True})
     a = do(s, {"type": "building", "slot": 0, "site": "PL09-E", "rotation": 0, "cube": False})
     assert me(a)["vp"] == 2 and a["city"]["PL09-E"]["cube"] is False  # reward only

@@ -333,10 +333,10 @@ def test_PRG_WALLCATH_03_sideways_in_the_outer_column_has_no_effect():
 
 def test_PRG_WALLCATH_04_05_climbing_costs_windows_and_level_cost():
     s = hw_state(row=2, col=0, gold=0, stone=0, sw=2)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="enough gold"):  # PRG-WALLCATH-05: level III's cost is due
         do(s, {"type": "climb", "structure": "hw"})
     s = hw_state(row=1, col=0, gold=0, stone=0, sw=1)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="enough silver windows"):
         do(s, {"type": "climb", "structure": "hw"})
     s = hw_state(row=1, col=0, gold=0, stone=0, sw=3)
     s = do(s, {"type": "climb", "structure": "hw"})
