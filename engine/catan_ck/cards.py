@@ -16,6 +16,7 @@ Harbor (then `harbor_offer`, D-10); Wedding with `wedding_chooser=receiver` show
 giver's hand in turn (`take_cards`).
 """
 
+from engine.core.contract import rules_version
 from engine.core.text import _
 from engine.catan_ck.board import GEOMETRY
 from engine.catan_ck.building import city_refusal, place_city, place_road, road_refusal, wall_refusal
@@ -253,9 +254,18 @@ def wedding_givers(state, seat):
 
 
 def harbor_playable(state, seat):
-    """Table 3.1: you hold a resource and an opponent holds a card."""
-    return any(state["players"][seat]["hand"][r] for r in RESOURCES) and any(
+    """Table 3.1: you hold a resource and an opponent holds a card (before rules version 3 only
+    the resource counted)."""
+    return any(state["players"][seat]["hand"][r] for r in RESOURCES) and (any(
         hand_size(state["players"][o]["hand"]) for o in range(state["players_count"]) if o != seat)
+        or rules_version(state) < 3)
+
+
+def precondition_enforced(state):
+    """Rules version 3 on: `apply` refuses a Wedding or a Saboteur whose table 3.1 precondition
+    fails (`legal_moves` never listed it); games begun earlier accept it as they did (a card
+    spent for nothing), so their stored moves replay."""
+    return rules_version(state) >= 3
 
 
 def play_saboteur(context, seat, move):
@@ -264,7 +274,8 @@ def play_saboteur(context, seat, move):
     from engine.catan_ck.turn import open_decision
 
     state = context.state
-    need(saboteur_playable(state, seat), _("No opponent with at least your points holds two cards."))
+    need(saboteur_playable(state, seat) or not precondition_enforced(state),
+         _("No opponent with at least your points holds two cards."))
     mine = points(state, seat)
     for other in seats_from(state, seat)[1:]:
         hand = state["players"][other]["hand"]
@@ -285,7 +296,7 @@ def play_wedding(context, seat, move):
 
     state = context.state
     givers = wedding_givers(state, seat)
-    need(givers, _("No opponent with more points holds a card."))
+    need(givers or not precondition_enforced(state), _("No opponent with more points holds a card."))
     if state["options"]["wedding_chooser"] == "receiver":  # OQ-41: the card's player picks
         show_hand(context, seat, "wedding", givers[0], givers[1:])
         return

@@ -19,7 +19,8 @@ from engine.catalogue.catan_ck import OPTIONS
 # 2: another seat's standing preference that answers nothing passes through the active
 #    player's undo chain (moves.kept); under 1 it ended the chain.
 # 3: a turn offer's recipients (`to`) are each opponent at most once and never empty; under 2
-#    an empty list meant every opponent and a repeated seat was stored twice.
+#    an empty list meant every opponent and a repeated seat was stored twice; Wedding, Saboteur
+#    and Commercial Harbor are refused unless their table 3.1 precondition holds (cards.py).
 RULES_VERSION = 3
 RULES_VERSIONS = (1, 2, 3)
 

@@ -627,6 +627,23 @@ def test_CK_PROGRESS_09_CK_CARD_HARBOR_01_refused_unless_an_opponent_holds_a_car
     assert play(state, a, "commercial_harbor-1")["turn"]["harbor"] == []
 
 
+def test_CK_PROGRESS_09_a_game_begun_under_rules_version_2_still_plays_these_cards_for_nothing():
+    # docs/engine.md "Rules versions": its stored moves must replay as they were applied
+    state, (p1, p2, p3, p4) = _vp_table()
+    state["rules_version"] = 2
+    state["players"][p4]["progress"] = ["wedding-1", "saboteur-1"]
+    state["decks"]["politics"].remove("wedding-1")
+    state["decks"]["politics"].remove("saboteur-1")
+    state["active"] = p4
+    assert "wedding-1" not in play(state, p4, "wedding-1")["players"][p4]["progress"]
+    assert "saboteur-1" not in play(state, p4, "saboteur-1")["players"][p4]["progress"]
+    state, (a, b, c, d) = _with_card("commercial_harbor-1")
+    state["rules_version"] = 2
+    give(state, a, wool=1)
+    assert {"type": "play_progress", "card": "commercial_harbor-1"} in legal_moves(state, a)
+    assert play(state, a, "commercial_harbor-1")["turn"]["harbor"] == []
+
+
 def test_CK_CARD_DIPLOMAT_01_an_opponents_piece_at_a_dead_end_leaves_the_road_open():
     from engine.catan_ck.cards import open_roads
 
