@@ -22,8 +22,8 @@ measurement of an evaluation change) and of the greedy bot on the same seeds, wi
 
 Expert (`--game expert`, engine/praga/expert_bot.py; `--iterations N` plays each decision with N
 search samples and no time budget, so the scores do not depend on the machine's load: N = 56 is
-what the 2 s budget buys on one core, benchmarks/expert_calibrate.py and docs/engine.md): `--games` solo games of the expert bot
-against Peter Parler and `--games` 2-player games expert vs greedy (the expert in seat 0 in even
+what the 2 s budget buys on one core, benchmarks/expert_calibrate.py and docs/engine.md): `--games`
+solo games of the expert bot against Peter Parler and `--duel-games` (default `--games`) 2-player games expert vs greedy (the expert in seat 0 in even
 games, seat 1 in odd ones), with `--budget` seconds per decision (default 2 s; its goals are
 stated for that default). Prints the median and quartiles of the solo score (goal >= 140), the
 greedy bot's on the same seeds, the share of 2-player games the expert wins (goal >= 75 %; a tie
