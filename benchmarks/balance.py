@@ -1,7 +1,8 @@
 """Balance check with the greedy bots: Praga and Queen's Architect.
 
     .venv/bin/python benchmarks/balance.py [--game praga|queens_architect|all] [--games 200] [--jobs 2]
-    .venv/bin/python benchmarks/balance.py --game expert [--games 20] [--budget 2.0] [--jobs 1]
+    .venv/bin/python benchmarks/balance.py --game expert [--games 20] [--duel-games N] [--offset 0]
+            [--players 1|2|both] [--budget 2.0 | --iterations N] [--jobs 1]
 
 Queen's Architect: `--games` seeded greedy games for each of 2, 3 and 4 players (default options,
 the current data edition); per player count it prints how many games ended with a palace (goal
@@ -19,8 +20,10 @@ Expert policy (`--game policy`): `--games` solo games against Peter Parler (seed
 expert bot's policy alone (expert_eval.policy_move, no search: about a second a game, the cheap
 measurement of an evaluation change) and of the greedy bot on the same seeds, with points by source.
 
-Expert (`--game expert`, engine/praga/expert_bot.py): `--games` solo games of the expert bot
-against Peter Parler and `--games` 2-player games expert vs greedy (the expert in seat 0 in even
+Expert (`--game expert`, engine/praga/expert_bot.py; `--iterations N` plays each decision with N
+search samples and no time budget, so the scores do not depend on the machine's load: N = 56 is
+what the 2 s budget buys on one core, benchmarks/expert_calibrate.py and docs/engine.md): `--games`
+solo games of the expert bot against Peter Parler and `--duel-games` (default `--games`) 2-player games expert vs greedy (the expert in seat 0 in even
 games, seat 1 in odd ones), with `--budget` seconds per decision (default 2 s; its goals are
 stated for that default). Prints the median and quartiles of the solo score (goal >= 140), the
 greedy bot's on the same seeds, the share of 2-player games the expert wins (goal >= 75 %; a tie
@@ -106,16 +109,17 @@ def expert_game(args):
     """One seeded game with the expert bot: solo against Peter Parler, or against the greedy bot."""
     from engine.praga.expert_bot import expert_move
 
-    players, seed, budget = args
+    players, seed, budget, iterations = args
     expert_seat = seed % 2 if players == 2 else 0
-    durations = []
+    durations, cpu = [], []
 
     def choose(state, seat, rng):
         if seat != expert_seat:
             return greedy_move(state, seat, rng)
-        start = time.perf_counter()
-        move = expert_move(state, seat, rng, budget=budget)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        move = expert_move(state, seat, rng, budget=budget, iterations=iterations)
         durations.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         return move
 
     options = {"solo_mode": "parler"} if players == 1 else {}
@@ -127,15 +131,31 @@ def expert_game(args):
     others = [score for seat, score in enumerate(scores) if seat != expert_seat]
     won = 1.0 if not others or scores[expert_seat] > max(others) else 0.5 if scores[expert_seat] == max(others) else 0.0
     return {"players": players, "expert": scores[expert_seat], "others": others, "won": won,
-            "greedy_solo": greedy_scores[0] if greedy_scores else None, "durations": durations,
-            "sources": points_by_source(state["result"], expert_seat)}
+            "greedy_solo": greedy_scores[0] if greedy_scores else None, "durations": durations, "cpu": cpu,
+            "seed": seed, "sources": points_by_source(state["result"], expert_seat)}
 
 
-def expert_summary(results, budget, seconds):
+def expert_jobs(solo_games, duel_games, offset, budget, iterations):
+    """The expert's games as (players, seed, budget, iterations): solo seeds 10000 + offset on, 2-player seeds
+    offset on, the two kinds interleaved (a run cut short has some of each); `iterations` drops the budget."""
+    if iterations is not None:
+        budget = None
+    solo = [(1, 10000 + seed, budget, iterations) for seed in range(offset, offset + solo_games)]
+    duel = [(2, seed, budget, iterations) for seed in range(offset, offset + duel_games)]
+    shares = [((index + 0.5) / len(solo), job) for index, job in enumerate(solo)]
+    shares += [((index + 0.5) / len(duel), job) for index, job in enumerate(duel)]
+    return [job for _share, job in sorted(shares, key=lambda entry: entry[0])]
+
+
+def expert_summary(results, budget, iterations, seconds):
     solo = [r for r in results if r["players"] == 1]
     duel = [r for r in results if r["players"] == 2]
     durations = [d for r in results for d in r["durations"]]
-    print("Expert Praga bot, %.2f s per decision" % budget)
+    cpu = [d for r in results for d in r["cpu"]]
+    if iterations is None:
+        print("Expert Praga bot, %.2f s per decision" % budget)
+    else:  # reproducible: the same games whatever the machine's load
+        print("Expert Praga bot, %d samples per decision (no time budget)" % iterations)
     if solo:
         scores = [r["expert"] for r in solo]
         greedy = [r["greedy_solo"] for r in solo]
@@ -151,9 +171,10 @@ def expert_summary(results, budget, seconds):
                                            statistics.median(r["expert"] for r in duel),
                                            statistics.median(r["others"][0] for r in duel)))
     if durations:
-        print("  %d decisions: median %.2f s, slowest %.2f s" % (
-            len(durations), statistics.median(durations), max(durations)))
-    print("%.0f s" % seconds)
+        print("  %d decisions: wall median %.2f s, slowest %.2f s; CPU median %.2f s, 90th percentile %.2f s, "
+              "slowest %.2f s" % (len(durations), statistics.median(durations), max(durations),
+                                  statistics.median(cpu), percentile(cpu, 0.9), max(cpu)))
+    print("%.0f s; load average at the end %.1f %.1f %.1f" % ((seconds,) + os.getloadavg()))
 
 
 def policy_game(seed):
@@ -247,6 +268,14 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--game", choices=["praga", "queens_architect", "expert", "policy", "all"], default="all")
     parser.add_argument("--budget", type=float, default=2.0, help="the expert bot's seconds per decision")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the expert's samples per decision, without a time budget (load-free, reproducible)")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="the expert's first seeds: 10000 + offset solo, offset 2-player")
+    parser.add_argument("--players", choices=["1", "2", "both"], default="both",
+                        help="the expert's games: solo, 2-player or both")
+    parser.add_argument("--duel-games", type=int, default=None,
+                        help="the expert's 2-player games (default: --games)")
     args = parser.parse_args()
     if args.game == "policy":
         start = time.time()
@@ -256,11 +285,19 @@ def main():
         return
     if args.game == "expert":
         start = time.time()
-        jobs = [(1, 10000 + seed, args.budget) for seed in range(args.games)]
-        jobs += [(2, seed, args.budget) for seed in range(args.games)]
+        duel_games = args.games if args.duel_games is None else args.duel_games
+        jobs = expert_jobs(args.games if args.players != "2" else 0, duel_games if args.players != "1" else 0,
+                           args.offset, args.budget, args.iterations)
+        print("load average at the start: %.1f %.1f %.1f" % os.getloadavg(), flush=True)
+        results = []
         with Pool(args.jobs) as pool:
-            results = pool.map(expert_game, jobs, chunksize=1)
-        expert_summary(results, args.budget, time.time() - start)
+            for result in pool.imap_unordered(expert_game, jobs, chunksize=1):
+                results.append(result)
+                print("  %d / %d: %s seed %d, expert %d%s, %.0f s" % (
+                    len(results), len(jobs), "solo" if result["players"] == 1 else "2 players", result["seed"],
+                    result["expert"], " vs %d" % result["others"][0] if result["others"] else "",
+                    time.time() - start), flush=True)
+        expert_summary(results, args.budget, args.iterations, time.time() - start)
         return
     if args.game in ("queens_architect", "all"):
         start = time.time()

@@ -55,7 +55,7 @@ def policy_game(seed):
     decisions = sum(1 for seat, _move in history if seat == 0)
     return {"players": 1, "seed": seed, "score": state["result"]["scores"][0], "won": None,
             "sources": points_by_source(state["result"], 0), "durations": [seconds / max(decisions, 1)],
-            "rollouts": []}
+            "cpu": [seconds / max(decisions, 1)], "rollouts": []}
 
 
 def expert_game(job):
@@ -63,9 +63,9 @@ def expert_game(job):
     from engine.praga import expert_bot
     from engine.praga.bots import greedy_move, play
 
-    players, seed, budget = job
+    players, seed, budget, iterations = job
     expert_seat = seed % 2 if players == 2 else 0
-    durations, rollouts = [], []
+    durations, cpu, rollouts = [], [], []
     counted = [0]
     real_playout = expert_bot._playout
 
@@ -79,9 +79,10 @@ def expert_game(job):
         if seat != expert_seat:
             return greedy_move(state, seat, rng)
         counted[0] = 0
-        start = time.perf_counter()
-        move = expert_bot.expert_move(state, seat, rng, budget=budget)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        move = expert_bot.expert_move(state, seat, rng, budget=budget, iterations=iterations)
         durations.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         rollouts.append(counted[0])
         return move
 
@@ -94,7 +95,7 @@ def expert_game(job):
         won = 1.0 if scores[expert_seat] > max(others) else 0.5 if scores[expert_seat] == max(others) else 0.0
     return {"players": players, "seed": seed, "score": scores[expert_seat], "others": others, "won": won,
             "sources": points_by_source(state["result"], expert_seat), "durations": durations,
-            "rollouts": rollouts}
+            "cpu": cpu, "rollouts": rollouts}
 
 
 def quartiles(values):
@@ -125,10 +126,12 @@ def report(label, results):
             len(duel), wins, 100.0 * wins / len(duel), statistics.median(r["score"] for r in duel),
             statistics.median(r["others"][0] for r in duel)))
     durations = [d for r in results for d in r["durations"]]
+    cpu = sorted(d for r in results for d in r["cpu"])
     rollouts = [n for r in results for n in r["rollouts"]]
     if durations:
-        print("  %d decisions: median %.4f s, slowest %.4f s" % (
-            len(durations), statistics.median(durations), max(durations)))
+        print("  %d decisions: wall median %.4f s, slowest %.4f s; CPU median %.4f s, 90th percentile %.4f s, "
+              "slowest %.4f s" % (len(durations), statistics.median(durations), max(durations),
+                                  statistics.median(cpu), cpu[min(len(cpu) - 1, int(0.9 * len(cpu)))], max(cpu)))
     if rollouts:
         print("  rollouts per decision: median %.1f, mean %.1f" % (statistics.median(rollouts),
                                                                   statistics.mean(rollouts)))
@@ -153,6 +156,8 @@ def main():
     parser.add_argument("--seeds", default="20000:20060", help="FIRST:END, the policy's solo seeds")
     parser.add_argument("--games", type=int, default=8, help="solo and 2-player games of the expert")
     parser.add_argument("--budget", type=float, default=2.0)
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the expert's samples per decision, without a time budget (load-free, reproducible)")
     parser.add_argument("--players", choices=["1", "2", "both"], default="both",
                         help="the expert's games: solo, 2-player or both")
     parser.add_argument("--jobs", type=int, default=2)
@@ -165,8 +170,9 @@ def main():
     else:
         function = expert_game
         seeds = range(args.offset, args.offset + args.games)
-        jobs = [(1, 10000 + seed, args.budget) for seed in seeds if args.players != "2"]
-        jobs += [(2, seed, args.budget) for seed in seeds if args.players != "1"]
+        budget = None if args.iterations is not None else args.budget
+        jobs = [(1, 10000 + seed, budget, args.iterations) for seed in seeds if args.players != "2"]
+        jobs += [(2, seed, budget, args.iterations) for seed in seeds if args.players != "1"]
     print("load average at the start: %.1f %.1f %.1f" % os.getloadavg())
     start = time.time()
     context = get_context("fork")
@@ -179,7 +185,11 @@ def main():
         pending.append(("new", new_pool.apply_async(function, (job,))))
     results = {"old": [], "new": []}
     for version, handle in pending:
-        results[version].append(handle.get())
+        result = handle.get()
+        results[version].append(result)
+        print("  %s %s seed %d: %d%s, %.0f s" % (
+            version, "solo" if result["players"] == 1 else "2 players", result["seed"], result["score"],
+            " vs %d" % result["others"][0] if result.get("others") else "", time.time() - start), flush=True)
     old_pool.close()
     new_pool.close()
     report("old (%s)" % args.old, results["old"])

@@ -29,7 +29,9 @@ This is information-set Monte Carlo search with its tree cut to the decision its
 level): the samples share one set of statistics per candidate move (the moves of the information
 set), and the policy plays beyond it. The time budget is wall-clock time on one core;
 `iterations` alone (`budget=None`) makes the choice reproducible for a given generator, whatever
-the machine.
+the machine: 56 samples are what the 2 s budget buys on one core (the median decision's CPU time,
+benchmarks/expert_calibrate.py, 2026-11-26), and the benchmarks measure the bot's strength with
+`--iterations 56` so that the machine's load does not change its games.
 
 Rollouts (measured 2026-11-26, benchmarks/rollout_policy.py and benchmarks/expert_paired.py): the
 policy inside a rollout tries as many candidates as in its own decision (`ROLLOUT_SAMPLE` 100).
