@@ -258,7 +258,7 @@ def harbor_playable(state, seat):
     the resource counted)."""
     return any(state["players"][seat]["hand"][r] for r in RESOURCES) and (any(
         hand_size(state["players"][o]["hand"]) for o in range(state["players_count"]) if o != seat)
-        or rules_version(state) < 3)
+        or not precondition_enforced(state))
 
 
 def precondition_enforced(state):
@@ -298,7 +298,8 @@ def play_wedding(context, seat, move):
     givers = wedding_givers(state, seat)
     need(givers or not precondition_enforced(state), _("No opponent with more points holds a card."))
     if state["options"]["wedding_chooser"] == "receiver":  # OQ-41: the card's player picks
-        show_hand(context, seat, "wedding", givers[0], givers[1:])
+        if givers:  # none only in games begun before rules version 3
+            show_hand(context, seat, "wedding", givers[0], givers[1:])
         return
     for other in givers:
         hand = state["players"][other]["hand"]

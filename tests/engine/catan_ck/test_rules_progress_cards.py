@@ -636,6 +636,8 @@ def test_CK_PROGRESS_09_a_game_begun_under_rules_version_2_still_plays_these_car
     state["decks"]["politics"].remove("saboteur-1")
     state["active"] = p4
     assert "wedding-1" not in play(state, p4, "wedding-1")["players"][p4]["progress"]
+    receiver = dict(state, options=dict(state["options"], wedding_chooser="receiver"))
+    assert "wedding-1" not in play(receiver, p4, "wedding-1")["players"][p4]["progress"]
     assert "saboteur-1" not in play(state, p4, "saboteur-1")["players"][p4]["progress"]
     state, (a, b, c, d) = _with_card("commercial_harbor-1")
     state["rules_version"] = 2
