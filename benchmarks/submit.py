@@ -8,11 +8,15 @@ broker, nothing consumes it; CACHE: the cache), as in production with DEBUG off 
 database connections. For each of GAMES 4-player Praga games it chooses MOVES moves beforehand
 (random legal moves; now and then the mover takes back a step, as players do, so a game reaches
 400 moves), then submits them one by one through the JSON API (Django's test client with an API
-token: the whole middleware stack, no network). It prints the median submit time of the first
-WINDOW moves and of the last WINDOW moves, their ratio, the queries per submit, the game page's
-render time after move 1, after move WINDOW and after the last (median of 15 GETs each), and
-the replay page's time at steps 1 to WINDOW and at the last WINDOW steps (median of 3 GETs of
-each step, the snapshots kept in the cache as moves reached them).
+token: the whole middleware stack, no network). Three games share each seed and its moves: one is
+played up to its last WINDOW moves, which are then submitted in turn with the first WINDOW moves
+of the second, and the third stops after move 1. It prints the median submit time (wall and this
+process's CPU) of the first WINDOW moves and of the last WINDOW moves, their ratio, the queries
+per submit, the game page's render time after move 1, after move WINDOW and after the last (15
+GETs of each, the three pages in turn, each seen by the player to act in it), and the replay page's time at steps 1 to WINDOW and at
+the last WINDOW steps (3 GETs of each step, an early and a late step in turn; the snapshots kept
+in the cache as moves reached them). Fetching both sides of each ratio in turn keeps a change of
+the machine's load from weighing on one side only.
 `--profile` also prints where the submits' CPU time went (cProfile on process time: waits left
 out): the engine (apply, describe, to_act, view), JSON encoding, and the busiest functions,
 besides the wall time spent in the database driver.
@@ -77,14 +81,14 @@ def choose_moves(seed, count):
     return moves
 
 
-def start(number, seed):
+def start(label, seed):
     from django.contrib.auth import get_user_model
 
     from accounts.models import ApiToken, Profile
     from games import engines, invitations
     from games.models import Game
 
-    users = [get_user_model().objects.create_user(f"g{number}p{seat}", f"g{number}p{seat}@example.com")
+    users = [get_user_model().objects.create_user(f"g{label}p{seat}", f"g{label}p{seat}@example.com")
              for seat in range(4)]
     for user in users:
         Profile.objects.create(user=user)
@@ -116,7 +120,7 @@ class SqlTimer:
 
 
 def play(game, tokens, moves, client, first=0):
-    """Submit every move; [(seconds, queries)] per move."""
+    """Submit every move; [(seconds, queries, seconds in the driver, this process's CPU seconds)] per move."""
     from django.db import connection
 
     timings = []
@@ -124,12 +128,12 @@ def play(game, tokens, moves, client, first=0):
         body = json.dumps({"move": move, "version": version})
         timer = SqlTimer()
         with connection.execute_wrapper(timer):
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             response = client.post(f"/api/games/{game.pk}/moves/", body, content_type="application/json",
                                    HTTP_AUTHORIZATION=f"Token {tokens[seat]}", secure=True)
-            elapsed = time.perf_counter() - started
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
         assert response.status_code == 200, (version, response.status_code, response.content[:300])
-        timings.append((elapsed, timer.count, timer.seconds))
+        timings.append((elapsed, timer.count, timer.seconds, cpu))
     return timings
 
 
@@ -148,13 +152,46 @@ def get_ms(client, path, runs, warm=0):
     return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
 
 
-def page_ms(client, game, runs=15):
-    return get_ms(client, f"/games/{game.pk}/", runs, warm=1)
+def in_turn(requests, runs, warm=0):
+    """Medians of the wall and CPU ms of GET each (client, path), fetched in turn run by run."""
+    samples = [([], []) for _ in requests]
+    for run in range(warm + runs):
+        for (client, path), (walls, cpus) in zip(requests, samples):
+            wall, cpu = get_ms(client, path, 1)
+            if run >= warm:
+                walls.append(wall)
+                cpus.append(cpu)
+    return [(statistics.median(walls), statistics.median(cpus)) for walls, cpus in samples]
 
 
-def replay_ms(client, game, step, runs=3):
-    """Median time of the replay page at `step` (snapshots warm in the cache, as after play)."""
-    return get_ms(client, f"/games/{game.pk}/replay/{step}/", runs)
+def acting_viewer(game):
+    """A client logged in as the player to act in `game` (the costliest page: the board offers
+    moves), so that the pages compared show the same parts."""
+    from django.test import Client
+
+    from games import engines
+    from games.models import Game
+
+    game = Game.objects.get(pk=game.pk)
+    seat = min(engines.to_act(game.game_id, game.state))
+    client = Client()
+    client.force_login(game.seats.get(position=seat).user)
+    return client
+
+
+def pages_in_turn(viewers, runs=15):
+    """[(wall ms, CPU ms)] of each (client, game)'s page (a first run warms each)."""
+    return in_turn([(client, f"/games/{game.pk}/") for client, game in viewers], runs, warm=1)
+
+
+def replay_steps_in_turn(client, game, early, late, runs=3):
+    """{step: (wall ms, CPU ms)} of the replay page, an early and a late step in turn (snapshots warm
+    in the cache, as after play)."""
+    steps = {}
+    for first, second in zip(early, late):
+        steps[first], steps[second] = in_turn([(client, f"/games/{game.pk}/replay/{step}/") for step in (first, second)],
+                                              runs)
+    return steps
 
 
 def main():
@@ -176,44 +213,51 @@ def main():
     for number in range(args.games):
         seed = 1000 + number
         moves = choose_moves(seed, args.moves)
-        game, tokens, users = start(number, seed)
+        # Three games of the same seed and moves: the late one is played to its last WINDOW moves,
+        # then those are submitted in turn with the early one's first WINDOW moves, and the pages
+        # and replay steps compared are fetched in turn too, so that a change of the machine's
+        # load meanwhile weighs on both sides of each ratio alike.
+        late, late_tokens, users = start(f"{number}l", seed)
+        early, early_tokens, _ = start(f"{number}e", seed)
+        after_one, one_tokens, _ = start(f"{number}o", seed)
         client, viewer = Client(), Client()
-        viewer.force_login(users[0])
-        # The game page after move 1 and after move WINDOW (its log window full), then the rest.
-        first = play(game, tokens, moves[:1], client)
-        page_first = page_ms(viewer, game)
-        first += play(game, tokens, moves[1:args.window], client, first=1)
-        page_window = page_ms(viewer, game)
+        viewer.force_login(users[0])  # the replays: a seated player's
+        play(after_one, one_tokens, moves[:1], client)
+        cut = len(moves) - args.window
         if profiler:
             profiler.enable()
-        rest = play(game, tokens, moves[args.window:], client, first=args.window)
+        rest = play(late, late_tokens, moves[:cut], client)
         if profiler:
             profiler.disable()
-        page_last = page_ms(viewer, game)
-        timings = first + rest
-        totals["submit"] += sum(t for t, _q, _s in rest)
-        totals["sql"] += sum(s for _t, _q, s in rest)
+        early_timings, late_timings = [], []
+        for index in range(args.window):
+            early_timings += play(early, early_tokens, moves[index:index + 1], client, first=index)
+            late_timings += play(late, late_tokens, moves[cut + index:cut + index + 1], client, first=cut + index)
+        totals["submit"] += sum(t for t, _q, _s, _c in rest)
+        totals["sql"] += sum(s for _t, _q, s, _c in rest)
         totals["count"] += len(rest)
-        early = statistics.median(t for t, _q, _s in timings[:args.window]) * 1000
-        late = statistics.median(t for t, _q, _s in timings[-args.window:]) * 1000
-        queries = sorted({q for _t, q, _s in timings})
-        last = len(timings)
-        print(f"game {number + 1}: submit, median of moves 1-{args.window}: {early:.1f} ms, of moves "
-              f"{last - args.window + 1}-{last}: {late:.1f} ms (x{late / early:.2f}); queries per submit "
-              f"{queries[0]}-{queries[-1]}", flush=True)
+        queries = sorted({q for _t, q, _s, _c in rest + early_timings + late_timings})
+        last = len(moves)
+        for kind, index in (("wall", 0), ("CPU", 3)):
+            first_ms = statistics.median(timing[index] for timing in early_timings) * 1000
+            last_ms = statistics.median(timing[index] for timing in late_timings) * 1000
+            print(f"game {number + 1}: submit ({kind}), median of moves 1-{args.window}: {first_ms:.2f} ms, of moves "
+                  f"{cut + 1}-{last}: {last_ms:.2f} ms (x{last_ms / first_ms:.2f}); queries per submit "
+                  f"{queries[0]}-{queries[-1]}", flush=True)
+        pages = pages_in_turn([(acting_viewer(game), game) for game in (after_one, early, late)])
         for kind, index in (("wall", 0), ("CPU", 1)):
-            print(f"  game page ({kind}) after move 1: {page_first[index]:.1f} ms, after move {args.window}: "
-                  f"{page_window[index]:.1f} ms, after move {last}: {page_last[index]:.1f} ms "
-                  f"(x{page_last[index] / page_first[index]:.2f} of move 1, "
-                  f"x{page_last[index] / page_window[index]:.2f} of move {args.window})", flush=True)
-        steps = {step: replay_ms(viewer, game, step) for step in
-                 list(range(1, args.window + 1)) + list(range(last - args.window + 1, last + 1))}
+            page_first, page_window, page_last = (page[index] for page in pages)
+            print(f"  game page ({kind}) after move 1: {page_first:.1f} ms, after move {args.window}: "
+                  f"{page_window:.1f} ms, after move {last}: {page_last:.1f} ms "
+                  f"(x{page_last / page_first:.2f} of move 1, x{page_last / page_window:.2f} of move {args.window})",
+                  flush=True)
+        steps = replay_steps_in_turn(viewer, late, range(1, args.window + 1), range(cut + 1, last + 1))
         for kind, index in (("wall", 0), ("CPU", 1)):
             early_steps = statistics.median(steps[step][index] for step in range(1, args.window + 1))
-            late_steps = statistics.median(steps[step][index] for step in range(last - args.window + 1, last + 1))
+            late_steps = statistics.median(steps[step][index] for step in range(cut + 1, last + 1))
             slowest = max(steps, key=lambda step: steps[step][index])
             print(f"  replay page ({kind}), median of steps 1-{args.window}: {early_steps:.1f} ms, of steps "
-                  f"{last - args.window + 1}-{last}: {late_steps:.1f} ms (x{late_steps / early_steps:.2f}); "
+                  f"{cut + 1}-{last}: {late_steps:.1f} ms (x{late_steps / early_steps:.2f}); "
                   f"slowest step {slowest}: {steps[slowest][index]:.1f} ms", flush=True)
     if profiler:
         submit_ms = totals["submit"] / totals["count"] * 1000
