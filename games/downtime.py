@@ -2,8 +2,9 @@
 
 Each tick records when it ran (`Heartbeat` "tick"). If the previous tick is longer ago than
 a few tick intervals, nobody could be reminded or time out fairly in between: every running
-deadline and reminder moves forward by the gap, vacations do not use the days up, and the log
-of each affected game says so. The heartbeat row is locked while this happens, so of several
+deadline and reminder moves forward by the gap, vacations do not use the days up, a game without
+a time limit does not count the gap towards its 60 idle days, and the log of each game with a
+clock says so. The heartbeat row is locked while this happens, so of several
 ticks racing after an outage exactly one gives the time back.
 """
 
@@ -19,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from engine.core.text import text
-from games.models import Game, GameEvent, Heartbeat, Seat
+from games.models import Game, GameEvent, Heartbeat, Seat, TimeoutPolicy
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,12 @@ def give_time_back(last, now):
     lost = ExpressionWrapper(Value(now, output_field=DateTimeField()) - since, output_field=DurationField())
     running.exclude(deadline=None).update(deadline=F("deadline") + lost)
     running.exclude(next_nag=None).update(next_nag=F("next_nag") + lost)
+    # A game without a time limit is cancelled after 60 days without a move (games/clocks.py,
+    # counted from `updated`): the days nobody could move are not idle days either.
+    idle_since = Greatest(F("updated"), Value(last), output_field=DateTimeField())
+    Game.objects.filter(status=Game.Status.RUNNING, invitation__timeout_policy=TimeoutPolicy.NONE).update(
+        updated=F("updated") + ExpressionWrapper(Value(now, output_field=DateTimeField()) - idle_since,
+                                                 output_field=DurationField()))
     # Vacation days are used up by the clock on the wall: the outage must not spend them.
     Profile.objects.exclude(vacation_since=None).update(
         vacation_since=F("vacation_since") + ExpressionWrapper(

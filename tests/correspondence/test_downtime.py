@@ -69,6 +69,28 @@ def test_a_game_with_a_time_limit_is_left_to_its_clock_after_an_outage_longer_th
 
 
 @pytest.mark.django_db
+def test_an_outage_does_not_count_towards_the_idle_days_of_a_game_without_a_time_limit(alice, bob, committed):
+    """A game without a limit is cancelled after 60 days without a move; days on which the site
+    was down (nobody could move) are not idle days."""
+    game = new_game([alice, bob], committed, policy="none")
+    start = game.updated
+    scheduler_tick(start + clocks.IDLE_LIMIT - 2 * DAY, committed)
+    # Down for three days, across the 60th day: the game has been idle 57 days of the 60.
+    back = start + clocks.IDLE_LIMIT + DAY
+    scheduler_tick(back, committed)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    assert game.updated == start + 3 * DAY
+    # With the scheduler running again, the game is cancelled when its 60 days are full.
+    for moment, status in ((start + clocks.IDLE_LIMIT + 3 * DAY - MINUTE, Game.Status.RUNNING),
+                           (start + clocks.IDLE_LIMIT + 3 * DAY + MINUTE, Game.Status.CANCELLED)):
+        with time_machine.travel(moment, tick=False), committed():
+            tick()
+        game.refresh_from_db()
+        assert game.status == status
+
+
+@pytest.mark.django_db
 def test_a_tick_a_few_minutes_late_is_no_downtime(alice, bob, committed):
     game = new_game([alice, bob], committed, days=1)
     deadline = seat(game, alice).deadline
