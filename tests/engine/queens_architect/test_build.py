@@ -277,7 +277,8 @@ def test_QA_BUILD_09_a_building_stays_and_its_lot_stays_taken():
     state = Q.apply(on_space(state, other, "build"), other, {"type": "build_new", "climb": 0})
     assert state["map"]["locations"]["ashby"]["lots"] == [seat, other, None]
     state = Q.apply(state, other, {"type": "end_turn"})
-    for space, move in (("tavern", {"type": "tavern", "guilds": ["blacksmith"]}), ("travel", {"type": "travel", "to": "capital"}),
+    for space, move in (("tavern", {"type": "tavern", "guilds": ["blacksmith"]}),
+                        ("travel", {"type": "travel", "to": "capital"}),
                         ("build", {"type": "repair", "tiles": ["STO-C-1"], "climb": 0})):
         state = Q.apply(on_space(state, seat, space), seat, move)
         assert state["map"]["locations"]["ashby"]["lots"] == [seat, other, None]

@@ -154,9 +154,9 @@ def test_QA_COMP_07_one_price_marker_prices_the_top_slot_for_everybody():
     assert isinstance(state["price_marker"], int) and all("price_marker" not in p for p in state["players"])
     for seat in (first, second):
         state = edit_player(state, seat, coins=10)
-    state = Q.apply(on_space(state, first, "hire"), first, {"type": "hire", "slot": 3})
+    state = apply(on_space(state, first, "hire"), first, {"type": "hire", "slot": 3}, {"type": "end_turn"})
     assert state["price_marker"] == 5 and Q.view(state, second)["price_marker"] == 5
-    state = Q.apply(on_space(state, second, "hire"), second, {"type": "hire", "slot": 1})
+    state = apply(state, second, {"type": "move", "steps": 2}, {"type": "hire", "slot": 1})  # Build -> Hire
     assert player(state, second)["coins"] == 5  # the first player's hire made the top slot cheaper
 
 

@@ -179,12 +179,20 @@ def test_QA_STAR_05_build_offers_new_building_repairs_palace_the_changer_trust_o
     assert {m["type"] for m in Q.legal_moves(state, seat)} == {"decline", "build_new", "repair"}
     assert refusal(state, seat, {"type": "trust"}) == \
         "Your architect stands on {space}; that action is not available there."
+    assert Q.apply(state, seat, {"type": "build_new", "climb": 0})["turn"]["action"] == "build_new"
     ready = on_space(palace_ready(state, seat), seat, "build")
     assert {m["type"] for m in Q.legal_moves(ready, seat)} == {"decline", "repair", "palace"}
+    assert Q.apply(ready, seat, {"type": "palace"})["turn"]["action"] == "palace"
     money, seat = changer(2, 3)
     assert {m["type"] for m in Q.legal_moves(money, seat)} == {"decline", "trust", "redeem"}
+    for move in ({"type": "trust"}, {"type": "redeem", "bonds": 1}):
+        assert Q.apply(money, seat, move)["turn"]["action"] == move["type"]
     assert refusal(money, seat, {"type": "repair", "tiles": [], "climb": 0}) == \
         "Your architect stands on {space}; that action is not available there."
+
+
+def without_spots(seat_player):
+    return {**seat_player, "craftsmen": [{k: v for k, v in c.items() if k != "spot"} for c in seat_player["craftsmen"]]}
 
 
 def test_QA_STAR_06_a_new_craftsman_takes_any_free_spot_and_the_spot_changes_nothing():
@@ -210,10 +218,7 @@ def test_QA_STAR_06_a_new_craftsman_takes_any_free_spot_and_the_spot_changes_not
     assert Q.legal_moves(here, seat) == Q.legal_moves(there, seat)
     built_here = Q.apply(here, seat, {"type": "build_new", "climb": 1})
     built_there = Q.apply(there, seat, {"type": "build_new", "climb": 1})
-    strip = lambda s: [{k: v for k, v in c.items() if k != "spot"} for c in player(s, seat)["craftsmen"]]
-    assert strip(built_here) == strip(built_there)
-    assert {k: v for k, v in player(built_here, seat).items() if k != "craftsmen"} == \
-        {k: v for k, v in player(built_there, seat).items() if k != "craftsmen"}
+    assert without_spots(player(built_here, seat)) == without_spots(player(built_there, seat))
 
 
 def test_QA_TRAVEL_04_a_place_more_than_six_steps_away_is_out_of_reach(monkeypatch):
