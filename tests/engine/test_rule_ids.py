@@ -10,7 +10,11 @@ import pytest
 from tests.engine.rule_ids import SHARED_RULES, function_names, listed_ids, named_ids, spec_ids
 
 HERE = pathlib.Path(__file__).parent
-GAMES = {"catan_ck": "catan-cities-and-knights.md", "praga": "praga-caput-regni.md"}
+GAMES = {
+    "catan_ck": "catan-cities-and-knights.md",
+    "praga": "praga-caput-regni.md",
+    "queens_architect": "queens-architect.md",
+}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -140,3 +140,14 @@ def test_QA_TRAVEL_02_road_distances_equal_spec_3_13(side):
     names = ABBREVIATIONS[:len(rows)]
     for here, row in zip(names, rows):
         assert [distances[here][there] for there in names] == [int(value) for value in row.split()]
+
+
+@pytest.mark.parametrize("edition_id", EDITIONS)
+def test_QA_COMP_03_six_guilds(edition_id):
+    from engine.queens_architect.common import GUILD_IDS
+
+    ed = edition(edition_id)
+    six = ["glazier", "stonemason", "lumberjack", "bricklayer", "blacksmith", "tailor"]
+    assert [guild["id"] for guild in ed.data.GUILDS] == six and GUILD_IDS == six
+    assert Counter(design["guild"] for design in ed.data.DESIGNS) == {guild: 3 for guild in six}
+    assert {guild for tile in ed.data.DEMAND_TILES for guild in tile["guilds"]} == set(six)

@@ -34,7 +34,7 @@ def three_players(b_total=19, c_total=None, **options):
     return state, a, b, c
 
 
-def test_QA_PALACE_04_END_01_03_higher_palace_appreciation_wins():
+def test_QA_PALACE_03_04_QA_END_01_04_the_higher_palace_appreciation_wins():
     state, a, b, c = three_players()
     state = play_turn(state, a, True)
     assert state["players"][a]["palace"] == 17 and Q.outcome(state) is None
@@ -63,14 +63,16 @@ def test_QA_END_01_the_last_player_may_still_build_and_share():
     assert Q.outcome(state)["winners"] == sorted([b, c])
 
 
-def test_QA_END_02_palace_by_the_last_player_of_the_round_ends_at_once():
+def test_QA_END_02_03_a_lone_palace_builder_last_in_the_round_ends_the_game_and_wins():
     state = after_draft(3)
     first, second, last = state["order"]
     state = ready(state, last, 17)
     for seat in (first, second):
+        state = edit_player(state, seat, track_position=9)  # QA-END-03: the track does not beat the palace
         state = apply(state, seat, {"type": "move", "steps": 1}, {"type": "decline"}, {"type": "end_turn"})
     state = play_turn(state, last, True)
     assert Q.outcome(state)["winners"] == [last] and Q.to_act(state) == set()
+    assert Q.outcome(state)["winner"] == last and Q.outcome(state)["ranking"] == [last, sorted([first, second])]
 
 
 def test_QA_END_01_option_one_more_turn_each():
@@ -150,3 +152,17 @@ def test_QA_END_06_non_builders_rank_after_builders_equal_values_share():
         state["players"][seat]["palace"] = palace
         state["players"][seat]["track_position"] = position
     assert outcome_of(state)["ranking"] == [1, 3, [0, 2]]
+
+
+def test_QA_END_05_coins_bonds_buildings_and_trust_do_not_count():
+    state, a, b, c = three_players(b_total=14)  # B cannot build at the palace (14 < 15)
+    rich = {"coins": 300, "bonds": 90, "trust": 4, "track_position": 8}
+    state = edit_player(edit_player(state, b, **rich), c, track_position=9)
+    for location in ("ashby", "kingsford", "st_aldric", "westmarket"):
+        state["map"]["locations"][location]["lots"][0] = b
+    for seat, builds in ((a, True), (b, False), (c, False)):
+        state = play_turn(state, seat, builds)
+    result = Q.outcome(state)
+    assert result["winners"] == [a] and result["ranking"] == [a, c, b]
+    assert result["scores"][a] == 17 and result["scores"][b] == 8 and result["scores"][c] == 9
+    assert result["breakdown"][b]["buildings"] == 4 and result["breakdown"][b]["coins"] == 300

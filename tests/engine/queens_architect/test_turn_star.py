@@ -138,3 +138,112 @@ def test_QA_TURN_05_coins_never_go_negative():
                for move in Q.legal_moves(state, seat) if move["type"] == "travel")
     state = crew(state, seat, ("GLA-A-1", 3))
     assert player(state, seat)["coins"] == 0
+
+
+def test_QA_TURN_04_one_action_per_turn_the_lot_hire_is_the_only_extra():
+    from tests.engine.queens_architect.test_build import town_build
+
+    state, seat = changer(2, 3)
+    done = Q.apply(state, seat, {"type": "redeem", "bonds": 1})
+    assert Q.legal_moves(done, seat) == [{"type": "end_turn"}, {"type": "undo"}]
+    for move in ({"type": "redeem", "bonds": 1}, {"type": "trust"}, {"type": "decline"},
+                 {"type": "move", "steps": 1}, {"type": "day", "workers": []}):
+        assert refusal(done, seat, move) == "Your action is done; end your turn."
+    built, seat = town_build()
+    built = Q.apply(edit_player(built, seat, coins=10), seat, {"type": "build_new", "climb": 0})
+    assert {m["type"] for m in Q.legal_moves(built, seat)} == {"hire", "skip_hire", "undo"}
+    assert refusal(built, seat, {"type": "repair", "tiles": ["LUM-B-1"], "climb": 0}) == \
+        "Hire a craftsman with your building lot's reward, or skip it."
+    hired = Q.apply(built, seat, {"type": "hire", "slot": 6})
+    assert Q.legal_moves(hired, seat) == [{"type": "end_turn"}]
+    assert refusal(hired, seat, {"type": "hire", "slot": 5}) == "Your action is done; end your turn."
+
+
+def test_QA_STAR_03_spaces_passed_over_have_no_effect():
+    state = after_draft(2)
+    seat = state["order"][0]
+    state = edit_player(crew(state, seat, ("GLA-A-1", 4)), seat, coins=10)  # Day and Hire would pay or cost
+    after = Q.apply(state, seat, {"type": "move", "steps": 3})  # Build -> Day -> Hire -> Money changer
+    expected = [dict(p) for p in state["players"]]
+    expected[seat]["architect"] = 3
+    assert after["players"] == expected
+    assert {key: value for key, value in after.items() if key not in ("players", "turn", "undo")} == \
+        {key: value for key, value in state.items() if key not in ("players", "turn", "undo")}
+    assert {m["type"] for m in Q.legal_moves(after, seat)} == {"decline", "trust", "undo"}
+
+
+def test_QA_STAR_05_build_offers_new_building_repairs_palace_the_changer_trust_or_redeem():
+    from tests.engine.queens_architect.test_build import SIGMA_13, palace_ready, village
+
+    state, seat = village(SIGMA_13, [None, None, None])
+    assert {m["type"] for m in Q.legal_moves(state, seat)} == {"decline", "build_new", "repair"}
+    assert refusal(state, seat, {"type": "trust"}) == \
+        "Your architect stands on {space}; that action is not available there."
+    assert Q.apply(state, seat, {"type": "build_new", "climb": 0})["turn"]["action"] == "build_new"
+    ready = on_space(palace_ready(state, seat), seat, "build")
+    assert {m["type"] for m in Q.legal_moves(ready, seat)} == {"decline", "repair", "palace"}
+    assert Q.apply(ready, seat, {"type": "palace"})["turn"]["action"] == "palace"
+    money, seat = changer(2, 3)
+    assert {m["type"] for m in Q.legal_moves(money, seat)} == {"decline", "trust", "redeem"}
+    for move in ({"type": "trust"}, {"type": "redeem", "bonds": 1}):
+        assert Q.apply(money, seat, move)["turn"]["action"] == move["type"]
+    assert refusal(money, seat, {"type": "repair", "tiles": [], "climb": 0}) == \
+        "Your architect stands on {space}; that action is not available there."
+
+
+def without_spots(seat_player):
+    return {**seat_player, "craftsmen": [{k: v for k, v in c.items() if k != "spot"} for c in seat_player["craftsmen"]]}
+
+
+def test_QA_STAR_06_a_new_craftsman_takes_any_free_spot_and_the_spot_changes_nothing():
+    from engine.queens_architect.common import clone
+
+    state = Q.new({}, 2, 1)
+    seat = state["order"][0]
+    pool = state["draft"]["pool"]
+    assert player(Q.apply(state, seat, {"type": "draft", "tile": pool[0], "turns": 0, "spot": 4}),
+                  seat)["craftsmen"][0]["spot"] == 4
+    assert player(Q.apply(state, seat, {"type": "draft", "tile": pool[0], "turns": 0}),
+                  seat)["craftsmen"][0]["spot"] == 0  # without a spot: the lowest free one
+    for spot in (6, -1, "1"):
+        assert refusal(state, seat, {"type": "draft", "tile": pool[0], "turns": 0, "spot": spot}) == \
+            "That spot of your star is taken."
+    # two stars that differ only in the spots play alike
+    from tests.engine.queens_architect.test_build import SIGMA_13, village
+
+    here, seat = village(SIGMA_13, [None, None, None])
+    there = clone(here)
+    for craftsman, spot in zip(player(there, seat)["craftsmen"], (5, 3, 1, 2)):
+        craftsman["spot"] = spot
+    assert Q.legal_moves(here, seat) == Q.legal_moves(there, seat)
+    built_here = Q.apply(here, seat, {"type": "build_new", "climb": 1})
+    built_there = Q.apply(there, seat, {"type": "build_new", "climb": 1})
+    assert without_spots(player(built_here, seat)) == without_spots(player(built_there, seat))
+
+
+def test_QA_TRAVEL_04_a_place_more_than_six_steps_away_is_out_of_reach(monkeypatch):
+    from engine.queens_architect.common import edition, map_of
+
+    for side in ("side_2_3", "side_4"):  # none exists on the provisional maps
+        distances = edition("qa-provisional-1").maps[side]["distances"]
+        assert max(d for row in distances.values() for d in row.values()) <= 6
+    state, seat = traveller(100)
+    monkeypatch.setitem(map_of(state)["distances"]["capital"], "ashby", 7)
+    assert {"type": "travel", "to": "ashby"} not in Q.legal_moves(state, seat)
+    assert {"type": "travel", "to": "kingsford"} in Q.legal_moves(state, seat)
+    assert refusal(state, seat, {"type": "travel", "to": "ashby"}) == "That place is more than 6 steps away."
+
+
+def test_QA_CHANGER_01_05_trust_starts_at_one_rises_to_four_and_never_falls():
+    state = after_draft(2)
+    seat = state["order"][0]
+    assert [p["trust"] for p in state["players"]] == [1, 1]
+    state = edit_player(state, seat, bonds=10)
+    assert [m for m in Q.legal_moves(on_space(state, seat, "changer"), seat) if m["type"] == "redeem"] == \
+        [{"type": "redeem", "bonds": 1}]
+    for trust in (2, 3, 4):
+        state = Q.apply(on_space(state, seat, "changer"), seat, {"type": "trust"})
+        assert player(state, seat)["trust"] == trust
+    assert {"type": "trust"} not in Q.legal_moves(on_space(state, seat, "changer"), seat)
+    state = Q.apply(on_space(state, seat, "changer"), seat, {"type": "redeem", "bonds": 4})
+    assert player(state, seat)["trust"] == 4 and player(state, seat)["bonds"] == 6

@@ -114,3 +114,16 @@ def test_determinize_keeps_everything_visible_and_changes_only_future_draws():
     assert set(state["supply"]) <= known | set(Q.new({}, 2, 9)["draft"]["pool"])
     assert not set(state["supply"]) & shown
     assert other["rng"] != state["rng"]
+
+
+def test_QA_CRAFT_09_every_view_shows_every_players_craftsmen_with_their_uses():
+    from tests.engine.queens_architect.helpers import after_draft, crew
+
+    state = after_draft(3)
+    state = crew(state, 0, ("GLA-A-1", 3), ("TAI-C-2", 6))
+    state = crew(state, 1, ("STO-B-2", 1))
+    for seat in (None, 0, 1, 2):
+        shown = Q.view(state, seat)["players"]
+        assert [p["craftsmen"] for p in shown] == [
+            [{"tile": "GLA-A-1", "uses": 3, "spot": 0}, {"tile": "TAI-C-2", "uses": 6, "spot": 1}],
+            [{"tile": "STO-B-2", "uses": 1, "spot": 0}], []]
