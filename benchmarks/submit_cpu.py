@@ -183,6 +183,8 @@ def main():
         stats = pstats.Stats(profiler)
         print(f"\nprofiled: {stats.total_tt * 1000 / args.requests:.2f} ms per submit (profiler overhead included)")
         stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(50)
+        if os.environ.get("PROFILE_DUMP"):  # for pstats by hand: python -m pstats FILE
+            stats.dump_stats(os.environ["PROFILE_DUMP"])
     connection.close()  # the backend reports its counts as it ends
     time.sleep(1)
     load.print_hot_updates()
