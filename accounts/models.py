@@ -101,10 +101,11 @@ class ApiToken(models.Model):
         """The active user of token `key`, or None; every API request asks, so its SQL is
         written once (praga_site/prepared.py)."""
         sql, user_columns = _token_statement()
-        with prepared.cursor() as cursor:
+        db = prepared.database()
+        with prepared.cursor(db) as cursor:
             cursor.execute(sql, [cls.hash(key)])
             row = cursor.fetchone()
-        user = user_columns.instance(row) if row is not None else None
+        user = user_columns.instance(row, db) if row is not None else None
         return user if user is not None and user.is_active else None
 
 

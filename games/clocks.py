@@ -290,7 +290,7 @@ def submit_timed_moves(game_pk, now):
                 log.exception("timed move %r of game %s refused; it is dropped", move, game.pk)
                 Game.objects.filter(pk=game.pk).update(timed_at=None)
                 break
-            line = engines.describe(game.game_id, move, game.state, position)
+            line = engines.describe(game.game_id, move, game.state, position, after=new_state)
             moves.do_apply_move(moves.Checked(game, seat, move, new_state, line), None)
             applied += 1
     return applied
@@ -359,7 +359,7 @@ def answer_by_default(seat_pk, deadline, now):
         if claimed != 1:
             return "taken"
         new_state = engines.apply(game.game_id, game.state, seat.position, move)
-        line = engines.describe(game.game_id, move, game.state, seat.position)
+        line = engines.describe(game.game_id, move, game.state, seat.position, after=new_state)
         automatic = engines.automatic_turns(game.game_id, move, game.state)
         since = seat.waiting_since
         moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
@@ -577,7 +577,7 @@ def bot_move(game_pk):
         if game.version != seen:  # moved meanwhile (another task played this seat): decide again
             return not game.is_finished
         seat = next(s for s in game.seat_list() if s.position == seat.position)  # new_state: same version
-        line = engines.describe(game.game_id, move, game.state, seat.position)
+        line = engines.describe(game.game_id, move, game.state, seat.position, after=new_state)
         automatic = engines.automatic_turns(game.game_id, move, game.state)
         moves.do_apply_move(moves.Checked(game, seat, move, new_state, line, automatic=automatic), None)
     return True

@@ -125,9 +125,13 @@ def outcome(game_id, state):
     return rules(game_id).outcome(state)
 
 
-def describe(game_id, move, state, seat=None):
-    """The log line of `move` by `seat` on `state` (the seat matters where several seats act)."""
-    return rules(game_id).describe(move, state, seat=seat)
+def describe(game_id, move, state, seat=None, after=None):
+    """The log line of `move` by `seat` on `state` (the seat matters where several seats act).
+    `after`: what `apply` returned for this move and seat, where the caller has it (a game may
+    read it instead of applying the move again: Praga's line names the gains and payments)."""
+    if after is None:
+        return rules(game_id).describe(move, state, seat=seat)
+    return rules(game_id).describe(move, state, seat=seat, after=after)
 
 
 def timeout_move(game_id, state, seat):

@@ -13,6 +13,7 @@ A mark read from Redis never overwrites one learnt from a message (which is at l
 and a superseded mark, once known, stays known: a value that was replaced stays replaced.
 """
 
+import functools
 import hashlib
 import json
 import logging
@@ -22,8 +23,10 @@ import time
 
 import redis
 from django.conf import settings
-from django.core.cache import cache
-from redis.exceptions import RedisError
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from games.memory_budget import entry_bytes
 
@@ -54,6 +57,7 @@ def client(location):
     return _clients[key]
 
 
+@functools.cache
 def channel(location):
     """Pub/sub channels are shared by all databases of a Redis server: one channel per address."""
     return "games.live.marks:" + hashlib.sha256(location.encode()).hexdigest()[:16]
@@ -88,12 +92,45 @@ def write(entries, seconds):
     if location is None:
         cache.set_many(entries, seconds)
         return
-    full = {cache.make_key(key): int(value) for key, value in entries.items()}
+    make_key = caches[DEFAULT_CACHE_ALIAS].make_key  # `cache` is a proxy that looks it up on every use
+    full = {make_key(key): int(value) for key, value in entries.items()}
     announcement = json.dumps(full)
-    write_script(location)(keys=list(full), args=[*full.values(), int(seconds), channel(location), announcement])
+    args = [*full.values(), int(seconds), channel(location), announcement]
+    script = write_script(location)
+    try:
+        _evalsha(script, list(full), args)
+    except (NoScriptError, RedisConnectionError, RedisTimeoutError):
+        # redis-py's own way: it loads the script where Redis does not know it (a restart), and
+        # retries on a new connection. A script run twice sets the same values and announces
+        # them again, which only repeats what the copies learn.
+        script(keys=list(full), args=args)
     memory = _memories.get((os.getpid(), location))
     if memory is not None:  # a process that answers polls knows at once, not a moment later
-        memory.learn(announcement)
+        memory.learn_marks(full)
+
+
+def _evalsha(script, keys, args):
+    """EVALSHA of `script` on a connection of its client's pool, the command packed here: redis-py's
+    client layers (its retries, observability hooks, command packing and response callbacks)
+    cost about as much CPU as the round trip itself, ~40 of ~85 microseconds per submit
+    (docs/performance.md, session 11). Errors are raised as redis-py raises them; the caller
+    falls back to the script's own call for those it handles."""
+    pool = script.registered_client.connection_pool
+    connection = pool.get_connection()
+    try:
+        connection.send_packed_command([_pack("EVALSHA", script.sha, len(keys), *keys, *args)])
+        return connection.read_response()
+    finally:
+        pool.release(connection)
+
+
+def _pack(*args):
+    """A command in Redis's protocol: an array of bulk strings (str as UTF-8, int in decimal)."""
+    parts = [b"*%d\r\n" % len(args)]
+    for arg in args:
+        data = arg.encode() if isinstance(arg, str) else b"%d" % arg
+        parts.append(b"$%d\r\n%s\r\n" % (len(data), data))
+    return b"".join(parts)
 
 
 def read(keys):
@@ -152,7 +189,10 @@ class Memory:
             self.size += cost
 
     def learn(self, data):
-        marks = json.loads(data)
+        self.learn_marks(json.loads(data))
+
+    def learn_marks(self, marks):
+        """{key: int} announced by a write (a message's JSON decoded, or this process's own write)."""
         with self.lock:
             cost = _cost({key: value for key, value in marks.items() if key not in self.values})
             if self.size + cost > MEMORY_BYTES:  # messages name every game written to, polled here or not

@@ -15,7 +15,6 @@ take the ORM's way.
 from functools import lru_cache
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import Prefetch
 
 from accounts.models import Profile
@@ -57,12 +56,13 @@ def _statements():
 
 def locked_game(game_pk):
     """The game, locked until the transaction ends; Game.DoesNotExist if there is none."""
-    if connection.vendor != "postgresql":
+    db = prepared.database()
+    if db.vendor != "postgresql":
         seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
         return (Game.objects.select_for_update(of=("self",)).select_related("invitation")
                 .prefetch_related(seats).get(pk=game_pk))
     (locked_sql, game_parts), (seats_sql, seat_parts) = _statements()
-    with prepared.cursor() as cursor:
+    with prepared.cursor(db) as cursor:
         cursor.execute(locked_sql, [game_pk])
         row = cursor.fetchone()
         if row is None:
@@ -70,13 +70,13 @@ def locked_game(game_pk):
         cursor.execute(seats_sql, [game_pk])
         seat_rows = cursor.fetchall()
     game_values, invitation_values = split(row, *game_parts)
-    game = game_parts[0].instance(game_values)
-    game._state.fields_cache["invitation"] = game_parts[1].instance(invitation_values)
+    game = game_parts[0].instance(game_values, db)
+    game._state.fields_cache["invitation"] = game_parts[1].instance(invitation_values, db)
     seats = []
     for seat_row in seat_rows:
         seat_values, user_values, profile_values = split(seat_row, *seat_parts)
-        seat, user, profile = (part.instance(values) for part, values in zip(seat_parts, (seat_values, user_values,
-                                                                                           profile_values)))
+        seat, user, profile = (part.instance(values, db) for part, values in zip(seat_parts, (seat_values, user_values,
+                                                                                               profile_values)))
         user._state.fields_cache["profile"] = profile
         if profile is not None:
             profile._state.fields_cache["user"] = user

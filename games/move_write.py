@@ -50,7 +50,7 @@ def append(row, game, encoded_state):
     params.append(encoded_state)
     params += [field.get_db_prep_save(getattr(game, field.attname), db) for field in game_fields]
     params.append(game.pk)
-    with prepared.cursor() as cursor:
+    with prepared.cursor(db) as cursor:
         cursor.execute(sql, params)
         (row.pk,) = cursor.fetchone()
     row._state.adding, row._state.db = False, db.alias
@@ -78,7 +78,7 @@ def save_seat(seat, names):
     params = [field.get_db_prep_save(getattr(seat, field.attname), db) for field in fields]
     params.append(seat.pk)
     pre_save.send(sender=Seat, instance=seat, raw=False, using=db.alias, update_fields=frozenset(names))
-    with prepared.cursor() as cursor:
+    with prepared.cursor(db) as cursor:
         cursor.execute(sql, params)
         if cursor.rowcount != 1:  # as save() says it
             raise DatabaseError("Save with update_fields did not affect any rows.")

@@ -62,10 +62,11 @@ def preparing(db):
 
 
 @contextmanager
-def cursor():
+def cursor(db=None):
     """A cursor for the hot statements: prepared where possible, else Django's usual one. It is
-    wrapped as Django wraps its own, so query logging and counting see its statements."""
-    db = database()
+    wrapped as Django wraps its own, so query logging and counting see its statements. `db`:
+    this thread's default connection (`database()`) where the caller has it already."""
+    db = database() if db is None else db
     if not preparing(db):
         with db.cursor() as plain:
             yield plain
@@ -121,12 +122,13 @@ class Columns:
             self._converters = converters
         return self._converters
 
-    def instance(self, values):
+    def instance(self, values, db=None):
         """The model instance of `values` (this model's slice of a row), or None if it is all NULL
-        (the missing side of an outer join)."""
+        (the missing side of an outer join). `db`: the connection read from (`database()`), where
+        the caller has it: looking it up costs more than a small instance's other work."""
         if values[self.key] is None:
             return None
-        db = database()
+        db = database() if db is None else db
         values = list(values)
         for index, column, converters in self.converters(db):
             for convert in converters:

@@ -48,8 +48,10 @@ def mover(move, state):
     return state["active"]
 
 
-def describe(move, state, seat=None):
-    """The log line; `seat` is who made the move (inferred from the move when omitted)."""
+def describe(move, state, seat=None, after=None):
+    """The log line; `seat` is who made the move (inferred from the move when omitted). `after`
+    (the state `apply` gave, engine contract) is not used: the line needs the move's events too,
+    which only applying it in context gives."""
     from engine.catan_ck.moves import apply_in_context
 
     seat = mover(move, state) if seat is None else seat

@@ -12,9 +12,11 @@ A game is a module (or object) with these callables over plain JSON-able data:
     apply(state, seat, move) -> state   new state; raises IllegalMove; never mutates `state`
     view(state, seat | None) -> dict    what that seat (None: a spectator) may see
     outcome(state) -> dict | None       None while running; ranking, scores, breakdown at the end
-    describe(move, state, seat=None) -> text
+    describe(move, state, seat=None, after=None) -> text
                                         log line for `move` applied to `state` (engine.core.text);
-                                        `seat` made the move (the site always passes it)
+                                        `seat` made the move (the site always passes it); `after`,
+                                        when given, is what apply(state, seat, move) returned: a
+                                        game may read it instead of applying the move again
     timeout_move(state, seat) -> move | None
                                         the default the site submits when `seat`'s deadline for a
                                         decision it owes off turn passed; None for a seat's own turn
@@ -74,7 +76,7 @@ class Game(Protocol):
 
     def outcome(self, state: dict) -> dict | None: ...
 
-    def describe(self, move: dict, state: dict, seat: int | None = None) -> dict: ...
+    def describe(self, move: dict, state: dict, seat: int | None = None, after: dict | None = None) -> dict: ...
 
     def timeout_move(self, state: dict, seat: int) -> dict | None: ...
 

@@ -127,18 +127,21 @@ def _cost_text(gold, stone):
     return reward_text((["%dG" % gold] if gold else []) + (["%dS" % stone] if stone else []))
 
 
-def describe(move, state, seat=None):
-    """The log line; `seat` is who moves (in Praga always the active seat)."""
-    from engine.praga.moves import apply
-
+def describe(move, state, seat=None, after=None):
+    """The log line; `seat` is who moves (in Praga always the active seat). `after` is what
+    `apply(state, seat, move)` returned, where the caller has it (the site's submit): the move
+    is then not applied a second time for its gains and payments."""
     seat = state.get("active") if seat is None else seat
     line = _line(move, state, seat)
     if not isinstance(move, dict) or move.get("type") == "undo" or seat is None:
         return line
-    try:
-        after = apply(state, seat, move)
-    except IllegalMove:
-        after = None
+    if after is None:
+        from engine.praga.moves import apply
+
+        try:
+            after = apply(state, seat, move)
+        except IllegalMove:
+            after = None
     changes = _changes(state, after, seat)
     if changes is None:
         return line

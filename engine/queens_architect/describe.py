@@ -18,8 +18,10 @@ def _left(line, effects):
     return text("{line}.", line=line)
 
 
-def describe(move, state, seat=None):
-    """The log line of `move`; `seat` (passed by the site) is always the active seat here."""
+def describe(move, state, seat=None, after=None):
+    """The log line of `move`; `seat` (passed by the site) is always the active seat here. `after`
+    (the state `apply` gave, engine contract) is not used: the line needs the move's effects,
+    which only dispatching it again gives."""
     kind = move.get("type") if isinstance(move, dict) else None
     seat = state["turn"]["seat"] if state.get("turn") else None
     if kind == "undo":

@@ -143,3 +143,31 @@ def test_a_write_sets_its_marks_for_their_time_even_after_redis_forgot_the_scrip
         current = cache.make_key(f"live:{game}:version")
         assert client.get(current) == b"2" and client.get(cache.make_key(f"live:{game}:version:superseded:1")) == b"1"
         assert 0 < client.ttl(current) <= live.MARK_SECONDS
+
+
+def test_the_write_packs_its_command_as_redis_py_does():
+    from redis.connection import PythonRespSerializer
+
+    args = ("EVALSHA", "a" * 40, 2, ":1:live:7:version", ":1:live:7:version:superseded:6", 7, 1, -1, 86400,
+            "games.live.marks:0123", '{"é": 1}')
+    packed = PythonRespSerializer(6000, live_marks.client(live_marks.redis_location()).get_encoder().encode).pack(*args)
+    assert live_marks._pack(*args) == b"".join(packed)
+
+
+def test_a_write_whose_connection_failed_is_sent_again_the_ordinary_way(own_redis):
+    """The write's own short path gives up on a connection error; redis-py's script call then
+    retries on a new connection, so the marks are kept (not skipped as a failure)."""
+    from redis.exceptions import ConnectionError
+
+    client = live_marks.client(live_marks.redis_location())
+    with mock.patch.object(live_marks, "_evalsha", side_effect=ConnectionError("reset by peer")) as short:
+        live.report(4747, "version", 3, replaced=(2,))
+    assert short.call_count == 1
+    assert client.get(cache.make_key("live:4747:version")) == b"3"
+    assert client.get(cache.make_key("live:4747:version:superseded:2")) == b"1"
+
+
+def test_a_write_tells_this_process_copy_at_once():
+    memory = subscribed_memory()
+    live.report(4848, "version", 5, replaced=(4,))
+    assert memory.lookup([cache.make_key("live:4848:version"), cache.make_key("live:4848:version:superseded:4")]) == [5, 1]

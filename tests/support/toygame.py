@@ -212,7 +212,7 @@ def owed(state, seat):
     return {"task": text("play the chosen card"), "default": None}
 
 
-def describe(move, state, seat=None):
+def describe(move, state, seat=None, after=None):
     seat = state["turn"] if seat is None else seat
     if undo_log.is_undo(move):
         return text("{player} takes back a move.", player=seat)

@@ -42,10 +42,10 @@ def apply(state, seat, move):
     return {**state, "notes": state.get("notes", []) + [note], "undo": None}
 
 
-def describe(move, state, seat=None):
+def describe(move, state, seat=None, after=None):
     if isinstance(move, dict) and move.get("type") == "note":
         return text("{player} leaves a note.", player=state["turn"] if seat is None else seat)
-    return toygame.describe(move, state, seat)
+    return toygame.describe(move, state, seat, after=after)
 
 
 def registered(monkeypatch):
