@@ -25,7 +25,7 @@ import redis
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import NoScriptError, RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from games.memory_budget import entry_bytes
@@ -110,27 +110,25 @@ def write(entries, seconds):
 
 
 def _evalsha(script, keys, args):
-    """EVALSHA of `script` on a connection of its client's pool, the command packed here: redis-py's
-    client layers (its retries, observability hooks, command packing and response callbacks)
-    cost about as much CPU as the round trip itself, ~40 of ~85 microseconds per submit
-    (docs/performance.md, session 11). Errors are raised as redis-py raises them; the caller
-    falls back to the script's own call for those it handles."""
+    """EVALSHA of `script` on a connection of its client's pool: redis-py's client layers (its
+    retries, observability hooks and response callbacks) cost about as much CPU as the round trip
+    itself, ~40 of ~85 microseconds per submit (docs/performance.md, session 11). The command is
+    packed by the connection itself. Errors are raised as redis-py raises them; the caller falls
+    back to the script's own call for those it handles."""
     pool = script.registered_client.connection_pool
     connection = pool.get_connection()
     try:
-        connection.send_packed_command([_pack("EVALSHA", script.sha, len(keys), *keys, *args)])
+        connection.send_command("EVALSHA", script.sha, len(keys), *keys, *args)
         return connection.read_response()
+    except ResponseError:  # an answer was read (NOSCRIPT among them): the connection is clean
+        raise
+    except BaseException:
+        # A command whose answer was not read must not go back to the pool: the next command on
+        # that connection would read this one's answer as its own.
+        connection.disconnect()
+        raise
     finally:
         pool.release(connection)
-
-
-def _pack(*args):
-    """A command in Redis's protocol: an array of bulk strings (str as UTF-8, int in decimal)."""
-    parts = [b"*%d\r\n" % len(args)]
-    for arg in args:
-        data = arg.encode() if isinstance(arg, str) else b"%d" % arg
-        parts.append(b"$%d\r\n%s\r\n" % (len(data), data))
-    return b"".join(parts)
 
 
 def read(keys):

@@ -145,13 +145,41 @@ def test_a_write_sets_its_marks_for_their_time_even_after_redis_forgot_the_scrip
         assert 0 < client.ttl(current) <= live.MARK_SECONDS
 
 
-def test_the_write_packs_its_command_as_redis_py_does():
-    from redis.connection import PythonRespSerializer
+def test_a_connection_whose_answer_was_not_read_is_closed_before_it_goes_back_to_the_pool(own_redis):
+    """The short path sent its EVALSHA but gave up waiting for the answer: that connection must
+    not serve another command, which would read the late answer as its own (redis-py's pool
+    checks for unread data only as far as it has arrived). The marks still land."""
+    from redis.connection import AbstractConnection, ConnectionPool
+    from redis.exceptions import TimeoutError
 
-    args = ("EVALSHA", "a" * 40, 2, ":1:live:7:version", ":1:live:7:version:superseded:6", 7, 1, -1, 86400,
-            "games.live.marks:0123", '{"é": 1}')
-    packed = PythonRespSerializer(6000, live_marks.client(live_marks.redis_location()).get_encoder().encode).pack(*args)
-    assert live_marks._pack(*args) == b"".join(packed)
+    client = live_marks.client(live_marks.redis_location())
+    real_read, real_release, real_disconnect = (AbstractConnection.read_response, ConnectionPool.release,
+                                                AbstractConnection.disconnect)
+    events = []
+
+    def first_read_times_out(connection, *args, **kwargs):
+        if not events and sys._getframe(1).f_code.co_name == "_evalsha":  # the short path's own read
+            events.append(("timed out", connection))
+            raise TimeoutError("Timeout reading from socket")
+        return real_read(connection, *args, **kwargs)
+
+    def release(pool, connection):
+        events.append(("released", connection))
+        return real_release(pool, connection)
+
+    def disconnect(connection, *args, **kwargs):
+        events.append(("closed", connection))
+        return real_disconnect(connection, *args, **kwargs)
+
+    with mock.patch.object(AbstractConnection, "read_response", first_read_times_out), \
+            mock.patch.object(ConnectionPool, "release", release), \
+            mock.patch.object(AbstractConnection, "disconnect", disconnect):
+        live.report(4949, "version", 8, replaced=(7,))
+    stale = events[0][1]
+    after = [kind for kind, connection in events[1:] if connection is stale]
+    assert after and after[0] == "closed"  # not "released": back in the pool still open
+    assert client.get(cache.make_key("live:4949:version")) == b"8"
+    assert client.get(cache.make_key("live:4949:version:superseded:7")) == b"1"
 
 
 def test_a_write_whose_connection_failed_is_sent_again_the_ordinary_way(own_redis):
