@@ -58,10 +58,11 @@ the same valuation of taking an action tile by the action it allows) on this eva
 sees everything it is given, so callers give it determinized states only.
 """
 
-from engine.praga.bots import _candidates, _remaining
+from engine.praga.bots import _candidates
+from engine.praga.common import edition
 from engine.praga.moves import apply
-from engine.praga.prospects import prospects
-from engine.praga.scoring import final_breakdown
+from engine.praga.prospects import goal_values
+from engine.praga.scoring import final_total
 
 WEIGHTS = {
     "gold": 0.45, "stone": 0.45, "windows": 0.7, "eggs": 0.4,
@@ -82,13 +83,30 @@ MOVE_PENALTIES = {"end_turn": 0.5, "refill": 1.0, "refresh": 3.0}
 
 
 def evaluate(state, seat, weights=WEIGHTS):
+    """The seat's score if the game ended now, plus its potential and its long-term goals (above).
+
+    Called after every move the policy tries (about 4000 times a second), so its parts are
+    computed without intermediate dicts (scoring.final_total, prospects.goal_values); the
+    arithmetic and its order are those of the plain formula (tests/engine/praga/test_expert_eval.py
+    compares both on random games), so the search's choices do not change.
+    """
     if state.get("phase") == "over":
         return state["result"]["scores"][seat]
     pl = state["players"][seat]
-    share_left = _remaining(state)
-    one_shot = sum(1 for tech in pl["techs"] if tech["level"] >= 3)
-    plaza_cubes = sum(1 for building in state["city"].values() if building.get("owner") == seat and building.get("cube"))
-    upgrades = sum(len(stack) for stack in pl["upgrades"].values())
+    # bots._remaining
+    total_turns = edition(state["edition"]).GAME["rounds"] * (2 if state["players_count"] == 1 else state["players_count"])
+    share_left = max(0.0, 1.0 - state["turn_no"] / float(total_turns))
+    one_shot = 0
+    for tech in pl["techs"]:
+        if tech["level"] >= 3:
+            one_shot += 1
+    plaza_cubes = 0
+    for building in state["city"].values():
+        if building.get("owner") == seat and building.get("cube"):
+            plaza_cubes += 1
+    upgrades = 0
+    for stack in pl["upgrades"].values():
+        upgrades += len(stack)
     w = weights
     potential = (w["gold"] * min(pl["gold"], 9) + w["stone"] * min(pl["stone"], 9)
                  + w["windows"] * (pl["sw"] + pl["gw"]) + w["eggs"] * pl["eggs"]
@@ -97,8 +115,13 @@ def evaluate(state, seat, weights=WEIGHTS):
                  + w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
                  + w["techs_held"] * share_left * (len(pl["techs"]) - one_shot) + w["one_shot_techs"] * one_shot
                  + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes)
-    total = final_breakdown(state, seat)["total"]
-    goals = sum(w["prospect_" + goal] * value for goal, value in prospects(state, seat, weights, total).items())
+    total = final_total(state, seat)
+    road, cathedral, seals, extra = goal_values(state, seat, weights, total)
+    # the sum of the goals in the order of prospects()'s dict, as sum() adds them (from 0)
+    goals = 0 + w["prospect_road"] * road
+    goals += w["prospect_cathedral"] * cathedral
+    goals += w["prospect_seals"] * seals
+    goals += w["prospect_extra"] * extra
     return total + potential + goals
 
 
