@@ -125,13 +125,19 @@ def evaluate(state, seat, weights=WEIGHTS):
     return total + potential + goals
 
 
-def move_value(state, seat, move, base, weights=WEIGHTS):
-    """The evaluation after `move` minus `base` (less the move's penalty), and the state after; None if illegal."""
+def move_value(state, seat, move, base, weights=WEIGHTS, evaluation=False):
+    """The evaluation after `move` minus `base` (less the move's penalty), and the state after; None if illegal.
+
+    With `evaluation`, also the evaluation after the move itself (the policy's next decision starts from it).
+    """
     try:
         after = apply(state, seat, move)
     except Exception:
-        return None, None
-    return evaluate(after, seat, weights) - base - MOVE_PENALTIES.get(move["type"], 0.0), after
+        return (None, None, None) if evaluation else (None, None)
+    value = evaluate(after, seat, weights)
+    if evaluation:
+        return value - base - MOVE_PENALTIES.get(move["type"], 0.0), after, value
+    return value - base - MOVE_PENALTIES.get(move["type"], 0.0), after
 
 
 def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out_of_time=None):
@@ -144,24 +150,39 @@ def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out
     whenever one is legal), stops the pass: the choice is the best of those valued so far. The
     expert's callers check the same deadline right after, so a cut pass is never searched on.
     """
+    return policy_step(state, seat, rng, sample, weights, refresh, out_of_time)[0]
+
+
+def policy_step(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out_of_time=None, base=None):
+    """`policy_move`'s choice, the state after it and the evaluation of that state for `seat`.
+
+    A rollout plays the policy move after move: the state after the choice was made while valuing it,
+    and its evaluation is the next decision's `base` when the same seat moves again (every move of a
+    solo game), so neither is computed twice (`apply` is deterministic and `evaluate` pure: the
+    values, and so the choices, are the same). (None, None, None) when no candidate is legal.
+    """
     moves = _candidates(state, seat, rng, sample)
     if not refresh:
         moves = [move for move in moves if move["type"] != "refresh"] or moves
-    base = evaluate(state, seat, weights)
-    best, best_value = None, None
+    if base is None:
+        base = evaluate(state, seat, weights)
+    best, best_value, best_after, best_evaluation = None, None, None, None
     for move in moves:
         if best is not None and out_of_time is not None and out_of_time():
             break
-        value, after = move_value(state, seat, move, base, weights)
+        value, after, evaluation = move_value(state, seat, move, base, weights, evaluation=True)
         if value is None:
             continue
-        ahead = {"take": "main", "buy_extra": "extra"}.get(move["type"])
+        ahead = _AHEAD.get(move["type"])
         if ahead and after["active"] == seat:
             value = max(value, _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time))
         value += rng.below(1000) / 100000.0
         if best_value is None or value > best_value:
-            best, best_value = move, value
-    return best
+            best, best_value, best_after, best_evaluation = move, value, after, evaluation
+    return best, best_after, best_evaluation
+
+
+_AHEAD = {"take": "main", "buy_extra": "extra"}  # moves valued by the best action they allow
 
 
 def _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time=None):
