@@ -16,11 +16,11 @@ MANDATORY = {"side", "choice", "tech", "token", "bridge", "arrow", "plaza", "roa
 
 
 def add_pending(ctx, item):
-    turn = ctx.t()
+    turn = ctx.ws("turn")
     item = dict(item)
     item["id"] = turn["next_id"]
     turn["next_id"] += 1
-    turn["pending"].append(item)
+    ctx.wn("turn", "pending").append(item)
     return item
 
 
