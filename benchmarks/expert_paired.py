@@ -151,6 +151,12 @@ def paired(old, new):
                            sum(d == 0 for d in diffs)))
 
 
+def show(version, result, start):
+    print("  %s %s seed %d: %d%s, %.0f s" % (
+        version, "solo" if result["players"] == 1 else "2 players", result["seed"], result["score"],
+        " vs %d" % result["others"][0] if result.get("others") else "", time.time() - start), flush=True)
+
+
 def same_moves(old, new):
     """Whether each game was played move for move alike by both versions (`--iterations`: it must be,
     for a change meant only to make the search cheaper)."""
@@ -214,13 +220,17 @@ def main():
             pending.append((version, pool.apply_async(function, (job,))))
             if args.serial:
                 pending[-1][1].wait()
+                show(version, pending[-1][1].get(), start)
+        if args.serial and "history" in pending[-1][1].get():  # this game's two versions, move for move
+            pair = [handle.get() for _version, handle in pending[-2:]]
+            print("    %s" % ("the same moves (%d expert decisions)" % len(pair[0]["cpu"])
+                              if pair[0]["history"] == pair[1]["history"] else "DIFFERENT MOVES"), flush=True)
     results = {"old": [], "new": []}
     for version, handle in pending:
         result = handle.get()
         results[version].append(result)
-        print("  %s %s seed %d: %d%s, %.0f s" % (
-            version, "solo" if result["players"] == 1 else "2 players", result["seed"], result["score"],
-            " vs %d" % result["others"][0] if result.get("others") else "", time.time() - start), flush=True)
+        if not args.serial:
+            show(version, result, start)
     old_pool.close()
     new_pool.close()
     report("old (%s)" % args.old, results["old"])

@@ -93,8 +93,9 @@ def evaluate(state, seat, weights=WEIGHTS):
     if state.get("phase") == "over":
         return state["result"]["scores"][seat]
     pl = state["players"][seat]
+    ed = edition(state["edition"])
     # bots._remaining
-    total_turns = edition(state["edition"]).GAME["rounds"] * (2 if state["players_count"] == 1 else state["players_count"])
+    total_turns = ed.GAME["rounds"] * (2 if state["players_count"] == 1 else state["players_count"])
     share_left = max(0.0, 1.0 - state["turn_no"] / float(total_turns))
     one_shot = 0
     for tech in pl["techs"]:
@@ -115,8 +116,8 @@ def evaluate(state, seat, weights=WEIGHTS):
                  + w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
                  + w["techs_held"] * share_left * (len(pl["techs"]) - one_shot) + w["one_shot_techs"] * one_shot
                  + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes)
-    total = final_total(state, seat)
-    road, cathedral, seals, extra = goal_values(state, seat, weights, total)
+    total = final_total(state, seat, ed)
+    road, cathedral, seals, extra = goal_values(state, seat, weights, total, ed)
     # the sum of the goals in the order of prospects()'s dict, as sum() adds them (from 0)
     goals = 0 + w["prospect_road"] * road
     goals += w["prospect_cathedral"] * cathedral

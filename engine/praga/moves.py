@@ -173,9 +173,10 @@ def apply(state, seat, move, events=None):
     turn = state["turn"]
     if turn["bonus_only"] and mtype not in BONUS_TURN_MOVES:
         raise IllegalMove(_("In a bonus turn you may only resolve the deferred plaza rewards."))
-    if has_deferred(turn) and mtype != "plaza_reward":
+    deferred = has_deferred(turn)
+    if deferred and mtype != "plaza_reward":
         raise IllegalMove(_("First resolve the plaza rewards deferred to you."))
-    if has_deferred(turn):  # PRG-PLAZA-08: in the order the plazas were scored
+    if deferred:  # PRG-PLAZA-08: in the order the plazas were scored
         first = next(i for i in turn["pending"] if i.get("deferred"))
         need(move["item"] == first["id"], _("First resolve the plaza rewards deferred to you, in order."))
     ctx = Ctx(state)

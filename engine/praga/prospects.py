@@ -205,13 +205,15 @@ def prospects(state, seat, weights, total=None):
     return {"road": road, "cathedral": cathedral, "seals": seals, "extra": extra}
 
 
-def goal_values(state, seat, weights, total):
+def goal_values(state, seat, weights, total, ed=None):
     """`prospects` as a tuple (road, Cathedral, seals, extra action), with the same arithmetic.
 
     The expert evaluation asks for it after every move it tries: the turns left are computed once
-    here, and the pending goals only looked for in the seat's own turn with pending items.
+    here, and the pending goals only looked for in the seat's own turn with pending items. `ed`: the
+    state's edition, when the caller has it.
     """
-    ed = edition(state["edition"])
+    if ed is None:
+        ed = edition(state["edition"])
     per_round = 2 if state["players_count"] == 1 else state["players_count"]  # turn.slots
     turn_no = state["turn_no"]
     turns = (ed.GAME["rounds"] * per_round - turn_no) / float(per_round)  # turns_left

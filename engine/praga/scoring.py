@@ -106,15 +106,17 @@ def final_breakdown(state, seat):
 _WALL_VP = {}  # (edition, walls): the walls' final VP (step 4)
 
 
-def final_total(state, seat):
+def final_total(state, seat, ed=None):
     """`final_breakdown(state, seat)["total"]` without building the breakdown.
 
     The bots' evaluations ask for it after every move they try (tens of thousands of times a
     decision of the expert bot), so it skips the dicts of the breakdown and the steps that score
     nothing (no cube on an unscored plaza, no V tile, no seal); the steps are the same as above
-    (tests/engine/praga/test_scoring_final_goods.py checks both on random games).
+    (tests/engine/praga/test_expert_fast_paths.py checks both on random games). `ed`: the
+    state's edition, when the caller has it.
     """
-    ed = edition(state["edition"])
+    if ed is None:
+        ed = edition(state["edition"])
     pl = state["players"][seat]
     gold, stone, eggs = pl["gold"], pl["stone"], pl["eggs"]
     total = pl["vp"]
