@@ -32,7 +32,7 @@ set), and the policy plays beyond it. The time budget is wall-clock time on one 
 the machine: 56 samples are what the 2 s budget buys on one core (the median decision's CPU time,
 benchmarks/expert_calibrate.py, 2026-11-26), and the benchmarks measure the bot's strength with
 `--iterations 56` so that the machine's load does not change its games. Since 2026-11-27 the same
-search (the same moves at a fixed N) takes about a quarter less CPU: N = 80 costs what 56 did
+search (the same moves at a fixed N) takes about 30 % less CPU: N = 80 costs what 56 did
 (docs/engine.md, session 11), and the 2 s budget buys that many more samples.
 
 Rollouts (measured 2026-11-26, benchmarks/rollout_policy.py and benchmarks/expert_paired.py): the
