@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/expert_calibrate.py [--iterations 8,16,24] [--every 4] [--jobs 1]
             [--solo-seeds 10100,10101] [--duel-seeds 100,101]
+            [--old DIR [--new DIR] [--new-only 64,72]]
 
 The states are the expert seat's decisions in games the expert's policy plays (solo against Peter
 Parler, and against the greedy bot in 2-player games, seats alternating), every `--every`-th one.
@@ -10,6 +11,13 @@ process's CPU time (time.process_time: other jobs on a shared machine do not cou
 wall-clock time. Prints per kind of game and N the median, 90th percentile and slowest decision,
 and the load average at the start and the end. The N to play with (`balance.py --iterations`) is
 the largest whose median decision takes at most the budget in CPU time.
+
+`--old DIR` (a tree holding another version of `engine/`, e.g. a detached worktree of main) times
+that version against this checkout (or `--new DIR`) on the same states, one decision at a time in
+one process per version (one core), the versions interleaved (old, new, new, old ...), and compares
+the moves chosen at each N of `--iterations`: a speed change must choose the same moves. The states
+come from the new tree. `--new-only` adds counts timed on the new tree alone, to find the N whose
+median CPU time matches the old one's.
 """
 
 import argparse
@@ -17,18 +25,22 @@ import os
 import statistics
 import sys
 import time
-from multiprocessing import Pool
+from multiprocessing import Pool, get_context
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-import engine.praga as P  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
-from engine.praga.bots import greedy_move, play  # noqa: E402
-from engine.praga.expert_eval import policy_move  # noqa: E402
+
+def use_tree(tree):
+    """Pool initializer: import `engine` from `tree` (with `--old`, the parent never imports it)."""
+    sys.path.insert(0, tree)
 
 
 def decision_states(players, seed, every):
     """The expert seat's states in a game the policy plays, every `every`-th one: (state, seat)."""
+    import engine.praga as P
+    from engine.praga.bots import greedy_move, play
+    from engine.praga.expert_eval import policy_move
+
     expert_seat = seed % 2 if players == 2 else 0
     states = []
 
@@ -45,6 +57,7 @@ def decision_states(players, seed, every):
 
 def time_decision(job):
     """CPU and wall seconds of one expert decision with a fixed number of samples."""
+    from engine.core.rng import Rng
     from engine.praga.expert_bot import expert_move
 
     players, seed, index, state, seat, iterations = job
@@ -66,8 +79,14 @@ def main():
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--solo-seeds", default="10100,10101")
     parser.add_argument("--duel-seeds", default="100,101")
+    parser.add_argument("--old", help="a tree holding the old engine/: time it against the new one, compare moves")
+    parser.add_argument("--new", default=HERE, help="with --old: the new tree (default: this checkout)")
+    parser.add_argument("--new-only", default="", help="with --old: counts timed on the new tree alone")
     args = parser.parse_args()
     counts = [int(part) for part in args.iterations.split(",")]
+    if args.old:
+        return compare(args, counts)
+    sys.path.insert(0, HERE)
     print("load average at the start: %.1f %.1f %.1f" % os.getloadavg(), flush=True)
     start = time.time()
     jobs = []
@@ -92,6 +111,80 @@ def main():
                   "wall median %.2f s, p90 %.2f s, slowest %.2f s" % (
                       "solo" if players == 1 else "2 players", n, len(rows), statistics.median(cpu),
                       percentile(cpu, 0.9), max(cpu), statistics.median(wall), percentile(wall, 0.9), max(wall)))
+    print("load average at the end: %.1f %.1f %.1f; %.0f s" % (os.getloadavg() + (time.time() - start,)))
+
+
+def summary(label, rows):
+    cpu, wall = [r["cpu"] for r in rows], [r["wall"] for r in rows]
+    return ("%s: %d decisions; CPU median %.2f s, p90 %.2f s, slowest %.2f s, total %.0f s; wall median %.2f s" % (
+        label, len(rows), statistics.median(cpu), percentile(cpu, 0.9), max(cpu), sum(cpu), statistics.median(wall)))
+
+
+def compare(args, counts):
+    """Old against new tree on the same states, one decision at a time, interleaved; the moves compared."""
+    extra = [int(part) for part in args.new_only.split(",") if part]
+    load = os.getloadavg()
+    print("load average at the start: %.1f %.1f %.1f" % load, flush=True)
+    start = time.time()
+    context = get_context("fork")  # each pool imports engine from its own tree; the parent never does
+    with context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(args.new),)) as pool:
+        games = [(players, int(seed)) for players, seeds in ((1, args.solo_seeds), (2, args.duel_seeds))
+                 for seed in seeds.split(",") if seed]
+        dealt = pool.starmap(decision_states, [(players, seed, args.every) for players, seed in games])
+    jobs = [(players, seed, index, state, seat)
+            for (players, seed), states in zip(games, dealt) for index, (state, seat) in enumerate(states)]
+    print("%d states, %d decisions to time" % (len(jobs), len(jobs) * (2 * len(counts) + len(extra))), flush=True)
+    old_pool = context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(args.old),))
+    new_pool = context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(args.new),))
+    results = []  # (version, result)
+    loads = []
+    turn = 0
+    for number, (players, seed, index, state, seat) in enumerate(jobs, 1):
+        runs = [("old", n) for n in counts] + [("new", n) for n in counts] + [("new", n) for n in extra]
+        ordered = []
+        for n in counts:  # old, new, then new, old for the next: both see the same load
+            pair = [("old", n), ("new", n)]
+            ordered += pair if turn % 2 == 0 else pair[::-1]
+            turn += 1
+        ordered += [("new", n) for n in extra]
+        assert sorted(ordered) == sorted(runs)
+        for version, n in ordered:
+            pool = old_pool if version == "old" else new_pool
+            result = pool.apply(time_decision, ((players, seed, index, state, seat, n),))
+            result.update(version=version, seed=seed, index=index)
+            results.append(result)
+        loads.append(os.getloadavg()[0])
+        if number % 5 == 0:
+            print("  %d / %d states, %.0f s, load %.1f" % (number, len(jobs), time.time() - start, loads[-1]),
+                  flush=True)
+    old_pool.close()
+    new_pool.close()
+    same = differ = 0
+    for n in counts:
+        old = {(r["players"], r["seed"], r["index"]): r["move"] for r in results
+               if r["version"] == "old" and r["iterations"] == n}
+        for r in results:
+            if r["version"] == "new" and r["iterations"] == n:
+                if r["move"] == old[(r["players"], r["seed"], r["index"])]:
+                    same += 1
+                else:
+                    differ += 1
+                    print("DIFFERENT MOVE: %d players, seed %d, state %d, N %d: old %r, new %r" % (
+                        r["players"], r["seed"], r["index"], n, old[(r["players"], r["seed"], r["index"])], r["move"]))
+    print("moves compared: %d decisions, %d identical, %d different" % (same + differ, same, differ))
+    for players in (1, 2):
+        for n in counts + extra:
+            for version in ("old", "new"):
+                rows = [r for r in results if r["players"] == players and r["iterations"] == n and r["version"] == version]
+                if rows:
+                    print(summary("%s, %s, iterations %d" % ("solo" if players == 1 else "2 players", version, n), rows))
+    for n in counts + extra:
+        for version in ("old", "new"):
+            rows = [r for r in results if r["iterations"] == n and r["version"] == version]
+            if rows:
+                print(summary("all, %s, iterations %d" % (version, n), rows))
+    print("load average (1 min) during the run: median %.1f, min %.1f, max %.1f" % (
+        statistics.median(loads), min(loads), max(loads)))
     print("load average at the end: %.1f %.1f %.1f; %.0f s" % (os.getloadavg() + (time.time() - start,)))
 
 

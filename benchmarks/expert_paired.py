@@ -1,7 +1,8 @@
 """Old against new Praga expert code on the same seeds, in one run: paired differences, not noise.
 
     .venv/bin/python benchmarks/expert_paired.py --old DIR [--mode policy|expert] [--seeds 20000:20060]
-            [--new DIR] [--games 8] [--offset 0] [--budget 2.0] [--players 1|2|both] [--jobs 2]
+            [--new DIR] [--games 8] [--offset 0] [--budget 2.0] [--iterations N] [--players 1|2|both]
+            [--jobs 2] [--serial]
 
 `--old DIR` is a tree holding another version of `engine/` (e.g. `git archive COMMIT engine | tar -x
 -C DIR`); the new one is this checkout, or `--new DIR`. Each version runs in processes of its own
@@ -19,7 +20,9 @@ Prints per version the solo median, mean and quartiles, the mean points by sourc
 2-player games won (a tie counts half), the decisions' median and slowest time (wall-clock; for the
 policy the CPU time of a game over its decisions) and the rollouts per decision; then the per-seed
 difference new - old of the solo scores (mean, its standard error, and in how many games new scored
-more / less), and the load average at the start and at the end.
+more / less), whether each game was played move for move alike by both versions (with `--iterations`
+a change meant only to make the search cheaper must give identical games), and the load average at
+the start and at the end. `--serial` plays one game at a time, old and new alternately, on one core.
 """
 
 import argparse
@@ -87,7 +90,7 @@ def expert_game(job):
         return move
 
     options = {"solo_mode": "parler"} if players == 1 else {}
-    state = play(P.new(options, players, seed), choose, seed)[0]
+    state, history = play(P.new(options, players, seed), choose, seed)
     scores = state["result"]["scores"]
     others = [score for seat, score in enumerate(scores) if seat != expert_seat]
     won = None
@@ -95,7 +98,7 @@ def expert_game(job):
         won = 1.0 if scores[expert_seat] > max(others) else 0.5 if scores[expert_seat] == max(others) else 0.0
     return {"players": players, "seed": seed, "score": scores[expert_seat], "others": others, "won": won,
             "sources": points_by_source(state["result"], expert_seat), "durations": durations,
-            "cpu": cpu, "rollouts": rollouts}
+            "cpu": cpu, "rollouts": rollouts, "history": history}
 
 
 def quartiles(values):
@@ -148,6 +151,35 @@ def paired(old, new):
                            sum(d == 0 for d in diffs)))
 
 
+def show(version, result, start):
+    print("  %s %s seed %d: %d%s, %.0f s" % (
+        version, "solo" if result["players"] == 1 else "2 players", result["seed"], result["score"],
+        " vs %d" % result["others"][0] if result.get("others") else "", time.time() - start), flush=True)
+
+
+def same_moves(old, new):
+    """Whether each game was played move for move alike by both versions (`--iterations`: it must be,
+    for a change meant only to make the search cheaper)."""
+    by_game = {(r["players"], r["seed"]): r for r in old}
+    games = decisions = identical = 0
+    for r in new:
+        other = by_game.get((r["players"], r["seed"]))
+        if other is None or "history" not in r:
+            continue
+        games += 1
+        decisions += len(r["cpu"])
+        if r["history"] == other["history"]:
+            identical += 1
+        else:
+            first = next((i for i, (a, b) in enumerate(zip(r["history"], other["history"])) if a != b),
+                         min(len(r["history"]), len(other["history"])))
+            print("  %s seed %d: the games differ from move %d on" % (
+                "solo" if r["players"] == 1 else "2 players", r["seed"], first))
+    if games:
+        print("move for move: %d of %d games identical (%d expert decisions in the new version's games)" % (
+            identical, games, decisions))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--old", required=True, help="a tree holding the old engine/")
@@ -163,6 +195,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--offset", type=int, default=0,
                         help="the expert's first seeds: 10000 + offset solo, offset 2-player")
+    parser.add_argument("--serial", action="store_true",
+                        help="one game at a time, old and new alternately (one core: CPU times not shared)")
     args = parser.parse_args()
     if args.mode == "policy":
         first, end = (int(part) for part in args.seeds.split(":"))
@@ -180,21 +214,29 @@ def main():
     old_pool = context.Pool(per_version, initializer=use_tree, initargs=(os.path.abspath(args.old),))
     new_pool = context.Pool(per_version, initializer=use_tree, initargs=(os.path.abspath(args.new),))
     pending = []
-    for job in jobs:  # alternately, so that both versions run under the same load
-        pending.append(("old", old_pool.apply_async(function, (job,))))
-        pending.append(("new", new_pool.apply_async(function, (job,))))
+    for number, job in enumerate(jobs):  # alternately, so that both versions run under the same load
+        order = [("old", old_pool), ("new", new_pool)]
+        for version, pool in (order if number % 2 == 0 or not args.serial else order[::-1]):
+            pending.append((version, pool.apply_async(function, (job,))))
+            if args.serial:
+                pending[-1][1].wait()
+                show(version, pending[-1][1].get(), start)
+        if args.serial and "history" in pending[-1][1].get():  # this game's two versions, move for move
+            pair = [handle.get() for _version, handle in pending[-2:]]
+            print("    %s" % ("the same moves (%d expert decisions)" % len(pair[0]["cpu"])
+                              if pair[0]["history"] == pair[1]["history"] else "DIFFERENT MOVES"), flush=True)
     results = {"old": [], "new": []}
     for version, handle in pending:
         result = handle.get()
         results[version].append(result)
-        print("  %s %s seed %d: %d%s, %.0f s" % (
-            version, "solo" if result["players"] == 1 else "2 players", result["seed"], result["score"],
-            " vs %d" % result["others"][0] if result.get("others") else "", time.time() - start), flush=True)
+        if not args.serial:
+            show(version, result, start)
     old_pool.close()
     new_pool.close()
     report("old (%s)" % args.old, results["old"])
     report("new (%s)" % args.new, results["new"])
     paired(results["old"], results["new"])
+    same_moves(results["old"], results["new"])
     print("load average at the end: %.1f %.1f %.1f; %.0f s" % (os.getloadavg() + (time.time() - start,)))
 
 

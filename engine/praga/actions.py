@@ -87,10 +87,10 @@ def start_action(ctx, seat, action, move):
         need(turn["tile"] is not None, _("Take an action tile first."))
         need(turn["main"] is None, _("You have already performed your main action."))
         need(action in turn["tile_actions"], _("Your action tile does not show this action."))
-        ctx.t()["main"] = action
+        ctx.ws("turn")["main"] = action
     elif via == "extra":
         need(turn["extra"] == "bought", _("You have not bought an extra action."))
-        ctx.t()["extra"] = "used"
+        ctx.ws("turn")["extra"] = "used"
     else:
         pl = ctx.pl(seat)
         need(any(t["id"] == via for t in pl["techs"]), _("You do not have this technology."))
@@ -109,7 +109,7 @@ def start_action(ctx, seat, action, move):
     else:
         need(move.get("bonus") is None, _("There is no upgrade bonus to choose."))
         tile = options[0]
-    perf = ctx.t()["perf"]
+    perf = ctx.wn("turn", "perf")
     perf.setdefault(action, []).append(tile)
     if tile is not None:
         gain(ctx, seat, ctx.ed.TILES[tile]["centre"], "upgrades")

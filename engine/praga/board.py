@@ -84,11 +84,11 @@ def place_bonuses(ctx, seat, tile_id, rot, hex_, entry, covered):
     """Neighbour and corner bonuses of a wall/upgrade just placed (entry already on the board).
 
     `covered`: the upgrade entries now under it (PRG-ADJ-08). Returns (neighbour rewards, red markers).
+    The flags of the other tiles that take part are written after the search (`_flag`), so the
+    player's tiles are copied only when one does (most placements meet no symbol).
     """
     ed = ctx.ed
-    ctx.pn(seat, "upgrades")  # flags of the touched tiles are written below
-    ctx.pn(seat, "walls")
-    pl = ctx.p(seat)
+    pl = ctx.pl(seat)
     rec = ed.TILES[tile_id]
     # PRG-ADJ-08 / OQ-05: neighbour and corner checked separately. Seed [Y] writes the
     # condition once as "Nachbarschafts-/Ecken-Bonus" (deviation list) and once as
@@ -97,6 +97,7 @@ def place_bonuses(ctx, seat, tile_id, rot, hex_, entry, covered):
     allow_n = not any(c["n"] for c in covered)
     allow_c = not any(c["c"] for c in covered)
     rewards = []
+    flagged = []  # (entry of another tile, flag)
     if allow_n:
         for sym in rec.get("neighbours", ()):
             edge = (sym["edge"] + rot) % 6
@@ -106,7 +107,7 @@ def place_bonuses(ctx, seat, tile_id, rot, hex_, entry, covered):
                 rewards.append(other)
                 entry["n"] = True
                 if obj is not None:
-                    obj["n"] = True
+                    flagged.append((obj, "n"))
     markers = 0
     if allow_c:
         for c0 in rec.get("red_corners", ()):
@@ -117,8 +118,23 @@ def place_bonuses(ctx, seat, tile_id, rot, hex_, entry, covered):
                     markers += 1
                     entry["c"] = True
                     if obj is not None:
-                        obj["c"] = True
+                        flagged.append((obj, "c"))
+    if flagged:
+        _flag(ctx, seat, flagged)
     for r in rewards:
         gain(ctx, seat, r, "adjacency")
     gain_marker(ctx, seat, "rm", markers, "adjacency")
     return rewards, markers
+
+
+def _flag(ctx, seat, flagged):
+    """Set the flags of tiles on the player's board (entries found by `_top`) in the player's own copy."""
+    pl = ctx.pl(seat)
+    places = []
+    for obj, flag in flagged:  # where each entry lies: the top of an upgrade stack or a wall
+        place = next((("upgrades", action) for action, stack in pl["upgrades"].items() if stack and stack[-1] is obj),
+                     None) or next(("walls", key) for key, wall in pl["walls"].items() if wall is obj)
+        places.append((place, flag))
+    for (part, key), flag in places:
+        owned = ctx.pn(seat, part)
+        (owned[key][-1] if part == "upgrades" else owned[key])[flag] = True

@@ -7,8 +7,10 @@ what its seat may not see is dealt at random, so it plays fair.
 from engine.core.determinize import decides_on_determinized
 from engine.core.rng import Rng
 from engine.praga.determinize import determinize
+from engine.praga.common import edition
 from engine.praga.moves import apply, legal_moves
 from engine.praga.scoring import final_breakdown
+from engine.praga.turn import total_turns
 
 
 @decides_on_determinized(determinize)
@@ -20,9 +22,6 @@ def random_move(state, seat, rng):
 
 def _remaining(state):
     """Share of the game still to come (1 at the start, 0 at the end)."""
-    from engine.praga.common import edition
-    from engine.praga.turn import total_turns
-
     total = total_turns(state, edition(state["edition"]))
     return max(0.0, 1.0 - state["turn_no"] / float(total))
 
@@ -55,20 +54,16 @@ def _score(state, seat):
 
 def _candidates(state, seat, rng, sample):
     """The legal moves worth trying: undo dropped, rules-equivalent rotations merged, and big
-    tile-placement families sampled down to `sample` moves in all."""
-    from engine.praga.common import edition
-    from engine.praga.moves import rotation_matters
+    tile-placement families sampled down to `sample` moves in all.
 
-    ed = edition(state["edition"])
-    rows = state["rows"]
+    legal_moves merges the rotations itself (`merge_rotations`: a tile whose rotation does not
+    matter comes with rotation 0 only, as this filter kept it), without making the other five."""
     keep, big = [], []
-    for m in legal_moves(state, seat):
+    for m in legal_moves(state, seat, merge_rotations=True):
         t = m["type"]
         if t == "undo":
             continue
         if t in ("building", "wall", "upgrade"):
-            if m["rotation"] and not rotation_matters(ed.TILES[rows[t][m["slot"]]]):
-                continue
             big.append(m)
         else:
             keep.append(m)

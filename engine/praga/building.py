@@ -39,7 +39,7 @@ def do_building(ctx, seat, move):
     add_vp(ctx, seat, site.get("vp") or 0, "buildings")
     markers = blue_matches(ctx.s, ed, site_id, tile, rot)
     spent = rec["cost"]["gold"] + rec["cost"]["stone"] + (site.get("extra_gold") or 0)
-    ctx.w("city")[site_id] = {"tile": tile, "rot": rot, "owner": seat, "cube": bool(cube), "spent": spent}
+    ctx.ws("city")[site_id] = {"tile": tile, "rot": rot, "owner": seat, "cube": bool(cube), "spent": spent}
     gain_marker(ctx, seat, "bm", markers, "adjacency")
     plaza = site["plaza"]
     if cube:

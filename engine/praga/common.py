@@ -3,7 +3,8 @@
 `Ctx` wraps the state a move is applied to. It copies the top-level dict once and a
 section (or one player) only when a rule writes to it, so `apply` never deep-copies
 the whole state and never mutates the state it was given. Rules read with `ctx.s[key]`
-and write only through `ctx.w(key)` / `ctx.p(seat)` / `ctx.t()`.
+and write only through `ctx.w(key)` / `ctx.p(seat)` / `ctx.t()`, or, for one value of a section,
+`ctx.ws(key)` (its own values) / `ctx.wn(key, sub)` (a nested one), which copy only that.
 """
 
 import re
@@ -82,9 +83,32 @@ class Ctx:
 
     def w(self, key):
         if key not in self._w:
-            self.s[key] = clone(self.s[key])
+            value = self.s[key]
+            if (key, None) in self._w and type(value) is dict:  # copied shallowly (`ws`): the rest now
+                for sub, nested in value.items():
+                    if type(nested) in _CONTAINERS and (key, sub) not in self._w:
+                        value[sub] = clone(nested)
+            else:
+                self.s[key] = clone(value)
             self._w.add(key)
         return self.s[key]
+
+    def ws(self, key):
+        """The section `key` (a dict) copied shallowly, to set its own values: write nested ones
+        through `wn`. Most moves change one or two values of the turn or one row of tiles, and the
+        bots apply tens of thousands of moves a decision."""
+        if key not in self._w and (key, None) not in self._w:
+            self.s[key] = dict(self.s[key])
+            self._w.add((key, None))
+        return self.s[key]
+
+    def wn(self, key, sub):
+        """A nested value (list/dict) of the section `key`, copied once for writing."""
+        section = self.ws(key)
+        if key not in self._w and (key, sub) not in self._w:
+            section[sub] = clone(section[sub])
+            self._w.add((key, sub))
+        return section[sub]
 
     def p(self, seat):
         """The player's dict, copied shallowly: write nested values through `pn`."""

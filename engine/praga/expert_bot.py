@@ -31,7 +31,9 @@ set), and the policy plays beyond it. The time budget is wall-clock time on one 
 `iterations` alone (`budget=None`) makes the choice reproducible for a given generator, whatever
 the machine: 56 samples are what the 2 s budget buys on one core (the median decision's CPU time,
 benchmarks/expert_calibrate.py, 2026-11-26), and the benchmarks measure the bot's strength with
-`--iterations 56` so that the machine's load does not change its games.
+`--iterations 56` so that the machine's load does not change its games. Since 2026-11-27 the same
+search (the same moves at a fixed N) takes about 30 % less CPU: N = 80 costs what 56 did
+(docs/engine.md, session 11), and the 2 s budget buys that many more samples.
 
 Rollouts (measured 2026-11-26, benchmarks/rollout_policy.py and benchmarks/expert_paired.py): the
 policy inside a rollout tries as many candidates as in its own decision (`ROLLOUT_SAMPLE` 100).
@@ -66,7 +68,7 @@ from engine.core.determinize import decides_on_determinized
 from engine.core.rng import Rng
 from engine.praga.bots import _candidates
 from engine.praga.determinize import determinize
-from engine.praga.expert_eval import evaluate, move_value, policy_move
+from engine.praga.expert_eval import evaluate, move_value, policy_move, policy_step
 from engine.praga.moves import apply, to_act
 
 DEFAULT_BUDGET = 2.0  # seconds per decision (the issue's goal: at most 2 s on one core)
@@ -177,6 +179,9 @@ def _playout(sample, seat, move, rng, horizon, out_of_time=None):
         return -1000.0
     stop_at = state["turn_no"] + horizon
     steps = 0
+    # the state after the policy's choice and its evaluation for the seat that chose: policy_step
+    # made both while valuing the choice (the next decision's base when that seat moves again)
+    evaluated_for, evaluation = None, None
     while state.get("phase") != "over" and state["turn_no"] < stop_at and steps < 200:
         acting = to_act(state)
         if not acting:
@@ -185,13 +190,19 @@ def _playout(sample, seat, move, rng, horizon, out_of_time=None):
             return None
         mover = min(acting)
         # a choice cut at the deadline is applied once more, then the check above gives None
-        choice = policy_move(state, mover, rng, ROLLOUT_SAMPLE, refresh=False, out_of_time=out_of_time)
-        state = apply(state, mover, choice)
+        choice, after, value = policy_step(state, mover, rng, ROLLOUT_SAMPLE, refresh=False,
+                                           out_of_time=out_of_time,
+                                           base=evaluation if evaluated_for == mover else None)
+        if choice is None:  # no legal candidate: apply refuses it, as it did before
+            apply(state, mover, choice)
+        state, evaluated_for, evaluation = after, mover, value
         steps += 1
-    return _evaluate(state, seat)
+    return _evaluate(state, seat, evaluation if evaluated_for == seat else None)
 
 
-def _evaluate(state, seat):
-    own = evaluate(state, seat)
+def _evaluate(state, seat, own=None):
+    """The seat's evaluation less the best other seat's; `own`: the seat's own, when already known."""
+    if own is None:
+        own = evaluate(state, seat)
     others = [evaluate(state, other) for other in range(len(state["players"])) if other != seat]
     return own - max(others) if others else own

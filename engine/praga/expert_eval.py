@@ -58,10 +58,11 @@ the same valuation of taking an action tile by the action it allows) on this eva
 sees everything it is given, so callers give it determinized states only.
 """
 
-from engine.praga.bots import _candidates, _remaining
+from engine.praga.bots import _candidates
+from engine.praga.common import edition
 from engine.praga.moves import apply
-from engine.praga.prospects import prospects
-from engine.praga.scoring import final_breakdown
+from engine.praga.prospects import goal_values
+from engine.praga.scoring import final_total
 
 WEIGHTS = {
     "gold": 0.45, "stone": 0.45, "windows": 0.7, "eggs": 0.4,
@@ -82,13 +83,31 @@ MOVE_PENALTIES = {"end_turn": 0.5, "refill": 1.0, "refresh": 3.0}
 
 
 def evaluate(state, seat, weights=WEIGHTS):
+    """The seat's score if the game ended now, plus its potential and its long-term goals (above).
+
+    Called after every move the policy tries (about 4000 times a second), so its parts are
+    computed without intermediate dicts (scoring.final_total, prospects.goal_values); the
+    arithmetic and its order are those of the plain formula (tests/engine/praga/test_expert_eval.py
+    compares both on random games), so the search's choices do not change.
+    """
     if state.get("phase") == "over":
         return state["result"]["scores"][seat]
     pl = state["players"][seat]
-    share_left = _remaining(state)
-    one_shot = sum(1 for tech in pl["techs"] if tech["level"] >= 3)
-    plaza_cubes = sum(1 for building in state["city"].values() if building.get("owner") == seat and building.get("cube"))
-    upgrades = sum(len(stack) for stack in pl["upgrades"].values())
+    ed = edition(state["edition"])
+    # bots._remaining
+    total_turns = ed.GAME["rounds"] * (2 if state["players_count"] == 1 else state["players_count"])
+    share_left = max(0.0, 1.0 - state["turn_no"] / float(total_turns))
+    one_shot = 0
+    for tech in pl["techs"]:
+        if tech["level"] >= 3:
+            one_shot += 1
+    plaza_cubes = 0
+    for building in state["city"].values():
+        if building.get("owner") == seat and building.get("cube"):
+            plaza_cubes += 1
+    upgrades = 0
+    for stack in pl["upgrades"].values():
+        upgrades += len(stack)
     w = weights
     potential = (w["gold"] * min(pl["gold"], 9) + w["stone"] * min(pl["stone"], 9)
                  + w["windows"] * (pl["sw"] + pl["gw"]) + w["eggs"] * pl["eggs"]
@@ -97,18 +116,29 @@ def evaluate(state, seat, weights=WEIGHTS):
                  + w["university"] * pl["uni"] + w["technology"] * pl["tech"] + w["walls"] * len(pl["walls"])
                  + w["techs_held"] * share_left * (len(pl["techs"]) - one_shot) + w["one_shot_techs"] * one_shot
                  + w["road"] * pl["road"] + w["plaza_cubes"] * plaza_cubes)
-    total = final_breakdown(state, seat)["total"]
-    goals = sum(w["prospect_" + goal] * value for goal, value in prospects(state, seat, weights, total).items())
+    total = final_total(state, seat, ed)
+    road, cathedral, seals, extra = goal_values(state, seat, weights, total, ed)
+    # the sum of the goals in the order of prospects()'s dict, as sum() adds them (from 0)
+    goals = 0 + w["prospect_road"] * road
+    goals += w["prospect_cathedral"] * cathedral
+    goals += w["prospect_seals"] * seals
+    goals += w["prospect_extra"] * extra
     return total + potential + goals
 
 
-def move_value(state, seat, move, base, weights=WEIGHTS):
-    """The evaluation after `move` minus `base` (less the move's penalty), and the state after; None if illegal."""
+def move_value(state, seat, move, base, weights=WEIGHTS, evaluation=False):
+    """The evaluation after `move` minus `base` (less the move's penalty), and the state after; None if illegal.
+
+    With `evaluation`, also the evaluation after the move itself (the policy's next decision starts from it).
+    """
     try:
         after = apply(state, seat, move)
     except Exception:
-        return None, None
-    return evaluate(after, seat, weights) - base - MOVE_PENALTIES.get(move["type"], 0.0), after
+        return (None, None, None) if evaluation else (None, None)
+    value = evaluate(after, seat, weights)
+    if evaluation:
+        return value - base - MOVE_PENALTIES.get(move["type"], 0.0), after, value
+    return value - base - MOVE_PENALTIES.get(move["type"], 0.0), after
 
 
 def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out_of_time=None):
@@ -121,24 +151,39 @@ def policy_move(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out
     whenever one is legal), stops the pass: the choice is the best of those valued so far. The
     expert's callers check the same deadline right after, so a cut pass is never searched on.
     """
+    return policy_step(state, seat, rng, sample, weights, refresh, out_of_time)[0]
+
+
+def policy_step(state, seat, rng, sample=100, weights=WEIGHTS, refresh=True, out_of_time=None, base=None):
+    """`policy_move`'s choice, the state after it and the evaluation of that state for `seat`.
+
+    A rollout plays the policy move after move: the state after the choice was made while valuing it,
+    and its evaluation is the next decision's `base` when the same seat moves again (every move of a
+    solo game), so neither is computed twice (`apply` is deterministic and `evaluate` pure: the
+    values, and so the choices, are the same). (None, None, None) when no candidate is legal.
+    """
     moves = _candidates(state, seat, rng, sample)
     if not refresh:
         moves = [move for move in moves if move["type"] != "refresh"] or moves
-    base = evaluate(state, seat, weights)
-    best, best_value = None, None
+    if base is None:
+        base = evaluate(state, seat, weights)
+    best, best_value, best_after, best_evaluation = None, None, None, None
     for move in moves:
         if best is not None and out_of_time is not None and out_of_time():
             break
-        value, after = move_value(state, seat, move, base, weights)
+        value, after, evaluation = move_value(state, seat, move, base, weights, evaluation=True)
         if value is None:
             continue
-        ahead = {"take": "main", "buy_extra": "extra"}.get(move["type"])
+        ahead = _AHEAD.get(move["type"])
         if ahead and after["active"] == seat:
             value = max(value, _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time))
         value += rng.below(1000) / 100000.0
         if best_value is None or value > best_value:
-            best, best_value = move, value
-    return best
+            best, best_value, best_after, best_evaluation = move, value, after, evaluation
+    return best, best_after, best_evaluation
+
+
+_AHEAD = {"take": "main", "buy_extra": "extra"}  # moves valued by the best action they allow
 
 
 def _best_follow(after, seat, rng, sample, base, ahead, weights, value, out_of_time=None):

@@ -173,9 +173,10 @@ def apply(state, seat, move, events=None):
     turn = state["turn"]
     if turn["bonus_only"] and mtype not in BONUS_TURN_MOVES:
         raise IllegalMove(_("In a bonus turn you may only resolve the deferred plaza rewards."))
-    if has_deferred(turn) and mtype != "plaza_reward":
+    deferred = has_deferred(turn)
+    if deferred and mtype != "plaza_reward":
         raise IllegalMove(_("First resolve the plaza rewards deferred to you."))
-    if has_deferred(turn):  # PRG-PLAZA-08: in the order the plazas were scored
+    if deferred:  # PRG-PLAZA-08: in the order the plazas were scored
         first = next(i for i in turn["pending"] if i.get("deferred"))
         need(move["item"] == first["id"], _("First resolve the plaza rewards deferred to you, in order."))
     ctx = Ctx(state)
@@ -252,9 +253,10 @@ def _slots(state, row, via):
         yield slot, tiles[slot]
 
 
-def action_moves(state, seat, ed, action, only_via=None, first=False):
+def action_moves(state, seat, ed, action, only_via=None, first=False, merge_rotations=False):
     """Every legal move performing `action` (all vias, or only `only_via`); with `first`,
-    stop at the first performance that has moves."""
+    stop at the first performance that has moves; with `merge_rotations`, a tile whose rotation
+    does not matter (`rotation_matters`) only with rotation 0."""
     moves = []
     for fields, pl in _performances(state, seat, action, only_via):
         via = fields["via"]
@@ -267,7 +269,7 @@ def action_moves(state, seat, ed, action, only_via=None, first=False):
             moves.append(dict(fields, type=mtype, option="produce"))
         elif action == "UPGRADE":
             for slot, tile in _slots(state, "upgrade", via):
-                for rot in ROTATIONS:
+                for rot in _rotations(ed, tile, merge_rotations):
                     moves.append(dict(fields, type="upgrade", slot=slot, rotation=rot))
         elif action == "WALL":
             free = [p for p in wall_positions(ed) if hexkey(p) not in state["players"][seat]["walls"]]
@@ -278,8 +280,9 @@ def action_moves(state, seat, ed, action, only_via=None, first=False):
                 g, s = wall_cost(rec, via)
                 if g > gold or s > stone:
                     continue
+                rotations = _rotations(ed, tile, merge_rotations)
                 for pos in free:
-                    for rot in ROTATIONS:
+                    for rot in rotations:
                         moves.append(dict(fields, type="wall", slot=slot, position=list(pos), rotation=rot))
         elif action == "BUILDING":
             sites = legal_sites(state, ed)
@@ -287,11 +290,12 @@ def action_moves(state, seat, ed, action, only_via=None, first=False):
             for slot, tile in _slots(state, "building", via):
                 rec = ed.TILES[tile]
                 cube_opts = (True, False) if rec.get("cube_space") and pl["cubes"] >= 1 else (False,)
+                rotations = _rotations(ed, tile, merge_rotations)
                 for site in sites:
                     g, s = building_cost(rec, cdata[site], via)
                     if g > gold or s > stone:
                         continue
-                    for rot in ROTATIONS:
+                    for rot in rotations:
                         for cube in cube_opts:
                             moves.append(dict(fields, type="building", slot=slot, site=site, rotation=rot,
                                               cube=cube))
@@ -304,6 +308,16 @@ def action_moves(state, seat, ed, action, only_via=None, first=False):
         if first and moves:
             return moves
     return moves
+
+
+_ONE_ROTATION = (0,)
+
+
+def _rotations(ed, tile, merge):
+    """The rotations listed for `tile`: all, or with `merge` only 0 when they are all alike for the rules."""
+    if merge and not rotation_matters(ed.TILES[tile]):
+        return _ONE_ROTATION
+    return ROTATIONS
 
 
 def main_action_possible(state, seat):
@@ -426,7 +440,9 @@ def _use_tech_moves(state, seat, ed):
     return moves
 
 
-def legal_moves(state, seat):
+def legal_moves(state, seat, merge_rotations=False):
+    """Every legal move of `seat`; with `merge_rotations` (the bots), a hex tile whose rotation does
+    not matter for the rules (`rotation_matters`) is listed with rotation 0 only, in the same order."""
     from engine.praga.common import edition
 
     if seat not in to_act(state):
@@ -465,7 +481,7 @@ def legal_moves(state, seat):
                 moves.append({"type": "seal", "seal": sid})
         moves.extend(_use_tech_moves(state, seat, ed))
         for action in ("MINES", "QUARRIES", "UPGRADE", "WALL", "BUILDING", "ROAD"):
-            moves.extend(action_moves(state, seat, ed, action))
+            moves.extend(action_moves(state, seat, ed, action, merge_rotations=merge_rotations))
     moves.extend(_pending_moves(state, seat, ed))
     if end_turn_blockers(state, seat) is None:
         if turn["bonus_only"]:

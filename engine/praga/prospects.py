@@ -165,11 +165,20 @@ def seal_prospect(state, ed, seat, weights, turns):
         steps = data["seal_space"] - pl[track]
         if steps > 0:
             shares += credit(pl[track] - data["start"], steps, turns, weights["track_reach"], 1.0)
-    free = [seal for seal, owner in state["seals"].items() if owner is None]
-    if not shares or not free:
+    if not shares:
+        return 0.0
+    free = tuple(seal for seal, owner in state["seals"].items() if owner is None)
+    if not free:
         return 0.0
     held = weights["seal_held"]  # gold or stone a seal that buys them can expect at the end
-    return shares * max(seal_value(state, ed, seal, held) for seal in free)
+    key = (state["edition"], free, held)
+    best = _BEST_SEAL.get(key)
+    if best is None:
+        best = _BEST_SEAL[key] = max(seal_value(state, ed, seal, held) for seal in free)
+    return shares * best
+
+
+_BEST_SEAL = {}  # (edition, the seals left, held): the best one's value (a few keys a game)
 
 
 def extra_prospect(state, seat, turns, total):
@@ -190,15 +199,42 @@ def extra_prospect(state, seat, turns, total):
 
 def prospects(state, seat, weights, total=None):
     """The goals' values; `total` (the final score if the game ended now) when the caller has it already."""
-    ed = edition(state["edition"])
     if total is None:
         total = final_breakdown(state, seat)["total"]
-    turns = turns_left(state, seat)
+    road, cathedral, seals, extra = goal_values(state, seat, weights, total)
+    return {"road": road, "cathedral": cathedral, "seals": seals, "extra": extra}
+
+
+def goal_values(state, seat, weights, total, ed=None):
+    """`prospects` as a tuple (road, Cathedral, seals, extra action), with the same arithmetic.
+
+    The expert evaluation asks for it after every move it tries: the turns left are computed once
+    here, and the pending goals only looked for in the seat's own turn with pending items. `ed`: the
+    state's edition, when the caller has it.
+    """
+    if ed is None:
+        ed = edition(state["edition"])
+    per_round = 2 if state["players_count"] == 1 else state["players_count"]  # turn.slots
+    turn_no = state["turn_no"]
+    turns = (ed.GAME["rounds"] * per_round - turn_no) / float(per_round)  # turns_left
+    turn = state.get("turn")
+    own_turn = turn is not None and turn["seat"] == seat
+    if own_turn and turn["main"] is not None:
+        turns -= 1
+    turns = max(0.0, turns)
     bridge_v, cathedral_v = v_tile_value(state, ed, seat)
-    pending = pending_goals(state, ed, seat, weights)
-    return {
-        "road": road_prospect(state, ed, seat, weights, turns, bridge_v) + pending["road"],
-        "cathedral": cathedral_prospect(state, ed, seat, weights, turns, cathedral_v) + pending["cathedral"],
-        "seals": seal_prospect(state, ed, seat, weights, turns),
-        "extra": extra_prospect(state, seat, turns, total),
-    }
+    if own_turn and turn["pending"]:
+        pending = pending_goals(state, ed, seat, weights)
+        pending_road, pending_cathedral = pending["road"], pending["cathedral"]
+    else:
+        pending_road = pending_cathedral = 0.0
+    # extra_prospect
+    pl = state["players"][seat]
+    gw = pl["gw"]
+    share = min(gw, 2) / 2.0 if gw + pl["sw"] >= 2 else 0.0
+    played = turn_no / float(per_round)
+    extra = 0.0 if not share or not turns or played < 1 else share * total / played
+    return (road_prospect(state, ed, seat, weights, turns, bridge_v) + pending_road,
+            cathedral_prospect(state, ed, seat, weights, turns, cathedral_v) + pending_cathedral,
+            seal_prospect(state, ed, seat, weights, turns),
+            extra)

@@ -7,7 +7,7 @@ become pending sideways steps (PRG-TURN-07).
 """
 
 from engine.core.text import _
-from engine.praga.common import by_id, clone, parse_atom, tech_active
+from engine.praga.common import by_id, clone, need, parse_atom, tech_active
 
 MANDATORY = {"side", "choice", "tech", "token", "bridge", "arrow", "plaza", "road_free"}
 
@@ -16,11 +16,11 @@ MANDATORY = {"side", "choice", "tech", "token", "bridge", "arrow", "plaza", "roa
 
 
 def add_pending(ctx, item):
-    turn = ctx.t()
+    turn = ctx.ws("turn")
     item = dict(item)
     item["id"] = turn["next_id"]
     turn["next_id"] += 1
-    turn["pending"].append(item)
+    ctx.wn("turn", "pending").append(item)
     return item
 
 
@@ -214,8 +214,6 @@ def gain(ctx, seat, reward, source, side_optional=False):
 
 def pay(ctx, seat, gold=0, stone=0, eggs=0, sw=0, gw=0):
     """Pay a cost; IllegalMove if the player cannot (PRG-GEN-08)."""
-    from engine.praga.common import need
-
     pl = ctx.pl(seat)
     need(pl["gold"] >= gold, _("You do not have enough gold."))
     need(pl["stone"] >= stone, _("You do not have enough stone."))

@@ -42,10 +42,10 @@ def take_from_row(ctx, row, slot):
     """Remove the tile of a slot; the refill is pending (PRG-HEX-04)."""
     tile = ctx.s["rows"][row][slot]
     need(tile is not None, _("There is no tile in this slot."))
-    ctx.w("rows")[row][slot] = None
+    ctx.wn("rows", row)[slot] = None
     turn = ctx.s.get("turn")
     if turn is not None:
-        ctx.t()["refill"].append([row, slot])
+        ctx.wn("turn", "refill").append([row, slot])
     return tile
 
 

@@ -34,6 +34,8 @@ def v_tile_vp(ed, pl, tid):
 
 def seal_vp(ed, seals, gold, stone):
     """Best conversion of gold and stone by the player's seals (OQ-51); returns VP."""
+    if not seals:  # most players hold none: the evaluation asks after every move tried
+        return 0
     buys = []
     fixed = 0
     for sid in seals:
@@ -99,6 +101,78 @@ def final_breakdown(state, seat):
     steps["eggs"] = table[min(eggs, len(table) - 1)]
     total = pl["vp"] + sum(steps.values())
     return {"in_game": pl["vp"], "in_game_by_source": dict(pl["vp_by_source"]), "final": steps, "total": total}
+
+
+_WALL_VP = {}  # (edition, walls): the walls' final VP (step 4)
+
+
+def final_total(state, seat, ed=None):
+    """`final_breakdown(state, seat)["total"]` without building the breakdown.
+
+    The bots' evaluations ask for it after every move they try (tens of thousands of times a
+    decision of the expert bot), so it skips the dicts of the breakdown and the steps that score
+    nothing (no cube on an unscored plaza, no V tile, no seal); the steps are the same as above
+    (tests/engine/praga/test_expert_fast_paths.py checks both on random games). `ed`: the
+    state's edition, when the caller has it.
+    """
+    if ed is None:
+        ed = edition(state["edition"])
+    pl = state["players"][seat]
+    gold, stone, eggs = pl["gold"], pl["stone"], pl["eggs"]
+    total = pl["vp"]
+    # 1 unscored plazas
+    with_cube = None
+    for site, b in state["city"].items():
+        if b["owner"] == seat and b["cube"]:
+            if with_cube is None:
+                with_cube = set()
+            with_cube.add(site)
+    if with_cube is not None:
+        sites = city(ed)["sites"]
+        with_cube = {sites[site]["plaza"] for site in with_cube}
+        plazas = state["plazas"]
+        for pid in state["plaza_order"]:
+            if pid not in with_cube or plazas[pid]["scored"]:
+                continue
+            for atom in plaza_side(state, ed, pid)["bottom"]:
+                if isinstance(atom, dict):
+                    continue
+                n, code = parse_atom(atom)
+                if code == "VP":
+                    total += n
+                elif code == "G":
+                    gold = min(9, gold + n)
+                elif code == "S":
+                    stone = min(9, stone + n)
+                elif code == "E":
+                    eggs += n
+    # 2 academics
+    university = ed.UNIVERSITY
+    total += pl["tech"] * university["multiplier"][min(pl["uni"], university["top"])]
+    # 3 structures
+    options = state["options"]
+    structures = ed.STRUCTURES
+    cube = pl["hw"]
+    data = structures["hunger_wall"]
+    total += data["sets"][options["hunger_wall"]]["row_vp"][cube["row"] - 1] + data["column_values"][cube["col"]] * pl["bm"]
+    cube = pl["ca"]
+    data = structures["cathedral"]
+    total += data["sets"][options["cathedral"]]["row_vp"][cube["row"] - 1] + data["column_values"][cube["col"]] * pl["rm"]
+    # 4 walls
+    walls = len(pl["walls"])
+    key = (ed.EDITION_ID, walls)
+    vp = _WALL_VP.get(key)
+    if vp is None:
+        vp = _WALL_VP[key] = max([r["vp"] for r in ed.SCORING["walls"] if walls >= r["at_least"]] or [0])
+    total += vp
+    # 5 abilities
+    if pl["v_tiles"]:
+        total += sum(v_tile_vp(ed, pl, t) for t in pl["v_tiles"])
+    if pl["seals"]:
+        total += seal_vp(ed, pl["seals"], gold, stone)
+    # 6 eggs
+    table = ed.SCORING["eggs"]
+    return total + table[min(eggs, len(table) - 1)]
 
 
 def ranking(state, totals):

@@ -128,8 +128,8 @@ def parler_build(ctx):
     site_id, rot = ctx.rng().choice(placements)
     site = city(ed)["sites"][site_id]
     spent = rec["cost"]["gold"] + rec["cost"]["stone"] + (site.get("extra_gold") or 0)
-    ctx.w("city")[site_id] = {"tile": tile, "rot": rot, "owner": BOT, "cube": bool(rec.get("cube_space")),
-                              "spent": spent}
+    ctx.ws("city")[site_id] = {"tile": tile, "rot": rot, "owner": BOT, "cube": bool(rec.get("cube_space")),
+                               "spent": spent}
     ctx.w("rows")["building"][slot] = None
     built = text(_("builds {tile} on site {site}"), tile=tile, site=site_id)
     if not free_sites(ctx.s, ed, pawn):

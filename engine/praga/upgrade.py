@@ -19,7 +19,7 @@ def check_slot(ctx, row, slot, via):
 
 def use_slot(ctx, row, slot):
     if slot == SPECIAL_SLOT:
-        ctx.t()["special"]["state"] = "used"
+        ctx.wn("turn", "special")["state"] = "used"
     return take_from_row(ctx, row, slot)
 
 
@@ -49,7 +49,7 @@ def place_upgrade(ctx, seat, tile, rot):
     entry = {"tile": tile, "rot": rot, "n": False, "c": False}
     stack.append(entry)
     if covered:
-        ctx.t()["overbuilt"][action] = covered[-1]["tile"]
+        ctx.wn("turn", "overbuilt")[action] = covered[-1]["tile"]
     place_bonuses(ctx, seat, tile, rot, action_hex(ed, action), entry, covered)
     uni_step(ctx, seat, ed.GAME["university_steps_for_upgrade"][str(rec["era"])])
     if retro and rec.get("centre"):

@@ -30,7 +30,6 @@ def do_wall(ctx, seat, move):
     pay(ctx, seat, gold=gold, stone=stone)
     gain(ctx, seat, rec["reward"], "tiles")
     entry = {"tile": tile, "rot": rot, "n": False, "c": False}
-    ctx.pn(seat, "upgrades")
     ctx.pn(seat, "walls")[hexkey(pos)] = entry
     place_bonuses(ctx, seat, tile, rot, pos, entry, [])
     if rec.get("hunger_wall"):

@@ -147,13 +147,13 @@ def test_a_rollout_stops_when_the_time_is_up(states, monkeypatch):
     state, seat = states[1]
     policy_choice = search(clone(state), seat, 4, width=1)
     clock = FakeClock(step=0.0)
-    real_policy = expert_bot.policy_move
+    real_policy = expert_bot.policy_step  # the rollouts' policy moves (the state after with each)
 
     def slow_policy(*args, **kwargs):
         clock.now += 0.5  # each policy move takes half a second
         return real_policy(*args, **kwargs)
 
-    monkeypatch.setattr(expert_bot, "policy_move", slow_policy)
+    monkeypatch.setattr(expert_bot, "policy_step", slow_policy)
     start = clock.now
     move = expert_move(clone(state), seat, Rng.from_seed(4), budget=2.0, width=2, clock=clock)
     assert clock.now <= start + 2.0 + 0.5  # stopped within one policy move of the deadline
@@ -266,10 +266,18 @@ def test_a_rollout_plays_the_moves_the_policy_chooses_in_its_own_decisions(state
     from engine.praga import expert_eval
     from engine.praga.expert_eval import policy_move
 
-    applied = []
-    real_apply = expert_bot.apply
+    applied = []  # the candidate's apply, then each policy move with the state it was chosen on
+    real_apply, real_step = expert_bot.apply, expert_bot.policy_step
     monkeypatch.setattr(expert_bot, "apply", lambda state, seat, move: applied.append((state, seat, move)) or
                         real_apply(state, seat, move))
+
+    def recording_step(state, seat, *args, **kwargs):
+        step = real_step(state, seat, *args, **kwargs)
+        applied.append((state, seat, step[0]))
+        assert step[1] == real_apply(state, seat, step[0])  # the state after it is apply's
+        return step
+
+    monkeypatch.setattr(expert_bot, "policy_step", recording_step)
     compared = 0
     for state, seat in states:
         if len(bots._candidates(state, seat, Rng.from_seed(0), 1000)) <= 40:
