@@ -123,69 +123,67 @@ def summary(label, rows):
 def compare(args, counts):
     """Old against new tree on the same states, one decision at a time, interleaved; the moves compared."""
     extra = [int(part) for part in args.new_only.split(",") if part]
-    load = os.getloadavg()
-    print("load average at the start: %.1f %.1f %.1f" % load, flush=True)
+    print("load average at the start: %.1f %.1f %.1f" % os.getloadavg(), flush=True)
     start = time.time()
     context = get_context("fork")  # each pool imports engine from its own tree; the parent never does
-    with context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(args.new),)) as pool:
-        games = [(players, int(seed)) for players, seeds in ((1, args.solo_seeds), (2, args.duel_seeds))
-                 for seed in seeds.split(",") if seed]
-        dealt = pool.starmap(decision_states, [(players, seed, args.every) for players, seed in games])
-    jobs = [(players, seed, index, state, seat)
-            for (players, seed), states in zip(games, dealt) for index, (state, seat) in enumerate(states)]
+    jobs = dealt_states(context, args)
     print("%d states, %d decisions to time" % (len(jobs), len(jobs) * (2 * len(counts) + len(extra))), flush=True)
-    old_pool = context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(args.old),))
-    new_pool = context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(args.new),))
-    results = []  # (version, result)
-    loads = []
-    turn = 0
+    pools = {version: context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(tree),))
+             for version, tree in (("old", args.old), ("new", args.new))}
+    results, loads = [], []
     for number, (players, seed, index, state, seat) in enumerate(jobs, 1):
-        runs = [("old", n) for n in counts] + [("new", n) for n in counts] + [("new", n) for n in extra]
-        ordered = []
-        for n in counts:  # old, new, then new, old for the next: both see the same load
-            pair = [("old", n), ("new", n)]
-            ordered += pair if turn % 2 == 0 else pair[::-1]
-            turn += 1
-        ordered += [("new", n) for n in extra]
-        assert sorted(ordered) == sorted(runs)
-        for version, n in ordered:
-            pool = old_pool if version == "old" else new_pool
-            result = pool.apply(time_decision, ((players, seed, index, state, seat, n),))
-            result.update(version=version, seed=seed, index=index)
-            results.append(result)
+        for version, n in run_order(counts, extra, number):
+            result = pools[version].apply(time_decision, ((players, seed, index, state, seat, n),))
+            results.append(dict(result, version=version, seed=seed, index=index))
         loads.append(os.getloadavg()[0])
         if number % 5 == 0:
             print("  %d / %d states, %.0f s, load %.1f" % (number, len(jobs), time.time() - start, loads[-1]),
                   flush=True)
-    old_pool.close()
-    new_pool.close()
-    same = differ = 0
-    for n in counts:
-        old = {(r["players"], r["seed"], r["index"]): r["move"] for r in results
-               if r["version"] == "old" and r["iterations"] == n}
-        for r in results:
-            if r["version"] == "new" and r["iterations"] == n:
-                if r["move"] == old[(r["players"], r["seed"], r["index"])]:
-                    same += 1
-                else:
-                    differ += 1
-                    print("DIFFERENT MOVE: %d players, seed %d, state %d, N %d: old %r, new %r" % (
-                        r["players"], r["seed"], r["index"], n, old[(r["players"], r["seed"], r["index"])], r["move"]))
-    print("moves compared: %d decisions, %d identical, %d different" % (same + differ, same, differ))
-    for players in (1, 2):
-        for n in counts + extra:
-            for version in ("old", "new"):
-                rows = [r for r in results if r["players"] == players and r["iterations"] == n and r["version"] == version]
-                if rows:
-                    print(summary("%s, %s, iterations %d" % ("solo" if players == 1 else "2 players", version, n), rows))
-    for n in counts + extra:
-        for version in ("old", "new"):
-            rows = [r for r in results if r["iterations"] == n and r["version"] == version]
-            if rows:
-                print(summary("all, %s, iterations %d" % (version, n), rows))
+    for pool in pools.values():
+        pool.close()
+    compare_moves(results, counts)
+    print_times(results, counts + extra)
     print("load average (1 min) during the run: median %.1f, min %.1f, max %.1f" % (
         statistics.median(loads), min(loads), max(loads)))
     print("load average at the end: %.1f %.1f %.1f; %.0f s" % (os.getloadavg() + (time.time() - start,)))
+
+
+def dealt_states(context, args):
+    """The decision states, dealt by the new tree: (players, seed, index, state, seat)."""
+    games = [(players, int(seed)) for players, seeds in ((1, args.solo_seeds), (2, args.duel_seeds))
+             for seed in seeds.split(",") if seed]
+    with context.Pool(1, initializer=use_tree, initargs=(os.path.abspath(args.new),)) as pool:
+        dealt = pool.starmap(decision_states, [(players, seed, args.every) for players, seed in games])
+    return [(players, seed, index, state, seat)
+            for (players, seed), states in zip(games, dealt) for index, (state, seat) in enumerate(states)]
+
+
+def run_order(counts, extra, number):
+    """(version, N) to time on a state: old and new at each N, old first on odd states, then the new-only Ns."""
+    pairs = [[("old", n), ("new", n)] for n in counts]
+    return [run for pair in pairs for run in (pair if number % 2 else pair[::-1])] + [("new", n) for n in extra]
+
+
+def compare_moves(results, counts):
+    old = {(r["players"], r["seed"], r["index"], r["iterations"]): r["move"] for r in results if r["version"] == "old"}
+    new = [r for r in results if r["version"] == "new" and r["iterations"] in counts]
+    differ = [r for r in new if r["move"] != old[(r["players"], r["seed"], r["index"], r["iterations"])]]
+    for r in differ:
+        print("DIFFERENT MOVE: %d players, seed %d, state %d, N %d: old %r, new %r" % (
+            r["players"], r["seed"], r["index"], r["iterations"],
+            old[(r["players"], r["seed"], r["index"], r["iterations"])], r["move"]))
+    print("moves compared: %d decisions, %d identical, %d different" % (len(new), len(new) - len(differ), len(differ)))
+
+
+def print_times(results, counts):
+    kinds = [("solo", (1,)), ("2 players", (2,)), ("all", (1, 2))]
+    for label, players in kinds:
+        for n in counts:
+            for version in ("old", "new"):
+                rows = [r for r in results if r["players"] in players and r["iterations"] == n
+                        and r["version"] == version]
+                if rows:
+                    print(summary("%s, %s, iterations %d" % (label, version, n), rows))
 
 
 if __name__ == "__main__":
