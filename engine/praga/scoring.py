@@ -63,26 +63,10 @@ def final_breakdown(state, seat):
     gold, stone, eggs = pl["gold"], pl["stone"], pl["eggs"]
     steps = {}
     # 1 unscored plazas
-    vp = 0
     sites = city(ed)["sites"]
     # the plazas where the seat has a cube (the bots score many states: one pass over the city)
     with_cube = {sites[site]["plaza"] for site, b in state["city"].items() if b["owner"] == seat and b["cube"]}
-    for pid in state["plaza_order"]:
-        if pid not in with_cube or state["plazas"][pid]["scored"]:
-            continue
-        for atom in plaza_side(state, ed, pid)["bottom"]:
-            if isinstance(atom, dict):
-                continue
-            n, code = parse_atom(atom)
-            if code == "VP":
-                vp += n
-            elif code == "G":
-                gold = min(9, gold + n)
-            elif code == "S":
-                stone = min(9, stone + n)
-            elif code == "E":
-                eggs += n
-    steps["plazas"] = vp
+    steps["plazas"], gold, stone, eggs = _unscored_plazas(state, ed, with_cube, gold, stone, eggs)
     # 2 academics
     steps["academics"] = pl["tech"] * ed.UNIVERSITY["multiplier"][min(pl["uni"], ed.UNIVERSITY["top"])]
     # 3 structures
@@ -101,6 +85,29 @@ def final_breakdown(state, seat):
     steps["eggs"] = table[min(eggs, len(table) - 1)]
     total = pl["vp"] + sum(steps.values())
     return {"in_game": pl["vp"], "in_game_by_source": dict(pl["vp_by_source"]), "final": steps, "total": total}
+
+
+def _unscored_plazas(state, ed, with_cube, gold, stone, eggs):
+    """Step 1: what the unscored plazas among `with_cube` (plaza ids) give at the end:
+    (VP, gold, stone, eggs), the resources capped as in the game."""
+    vp = 0
+    plazas = state["plazas"]
+    for pid in state["plaza_order"]:
+        if pid not in with_cube or plazas[pid]["scored"]:
+            continue
+        for atom in plaza_side(state, ed, pid)["bottom"]:
+            if isinstance(atom, dict):
+                continue
+            n, code = parse_atom(atom)
+            if code == "VP":
+                vp += n
+            elif code == "G":
+                gold = min(9, gold + n)
+            elif code == "S":
+                stone = min(9, stone + n)
+            elif code == "E":
+                eggs += n
+    return vp, gold, stone, eggs
 
 
 _WALL_VP = {}  # (edition, walls): the walls' final VP (step 4)
@@ -129,23 +136,9 @@ def final_total(state, seat, ed=None):
             with_cube.add(site)
     if with_cube is not None:
         sites = city(ed)["sites"]
-        with_cube = {sites[site]["plaza"] for site in with_cube}
-        plazas = state["plazas"]
-        for pid in state["plaza_order"]:
-            if pid not in with_cube or plazas[pid]["scored"]:
-                continue
-            for atom in plaza_side(state, ed, pid)["bottom"]:
-                if isinstance(atom, dict):
-                    continue
-                n, code = parse_atom(atom)
-                if code == "VP":
-                    total += n
-                elif code == "G":
-                    gold = min(9, gold + n)
-                elif code == "S":
-                    stone = min(9, stone + n)
-                elif code == "E":
-                    eggs += n
+        plazas_vp, gold, stone, eggs = _unscored_plazas(state, ed, {sites[site]["plaza"] for site in with_cube},
+                                                        gold, stone, eggs)
+        total += plazas_vp
     # 2 academics
     university = ed.UNIVERSITY
     total += pl["tech"] * university["multiplier"][min(pl["uni"], university["top"])]
