@@ -129,8 +129,6 @@ def describe(game_id, move, state, seat=None, after=None):
     """The log line of `move` by `seat` on `state` (the seat matters where several seats act).
     `after`: what `apply` returned for this move and seat, where the caller has it (a game may
     read it instead of applying the move again: Praga's line names the gains and payments)."""
-    if after is None:
-        return rules(game_id).describe(move, state, seat=seat)
     return rules(game_id).describe(move, state, seat=seat, after=after)
 
 
