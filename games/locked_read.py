@@ -1,4 +1,6 @@
-"""A game row locked for a write, with everything a move reads, in two prepared statements.
+"""A game with everything a move reads: locked for a write (two prepared statements), or as last
+committed without a lock (one statement; the guarded write of games/move_write.py checks it is
+still current).
 
 The first locks the game row (FOR UPDATE OF the game only) and reads it with its invitation (the
 timeout policy); the second, run once the lock is held, reads each seat with its user and
@@ -51,7 +53,19 @@ def _statements():
              f'LEFT JOIN "{Profile._meta.db_table}" p ON p."{_column(Profile, "user")}" = '
              f'u."{user_model._meta.pk.column}" '
              f'WHERE s."{_column(Seat, "game")}" = %s ORDER BY s."{_column(Seat, "position")}"')
-    return (locked, (game, invitation)), (seats, (seat, user, profile))
+    # Without a lock one statement reads all from one snapshot: a committed whole. A row per
+    # seat, the game's columns repeated on each (a game has 1 to 4 seats).
+    current = (f"SELECT {game.sql}, {invitation.sql}, {seat.sql}, {user.sql}, {profile.sql} "
+               f'FROM "{Game._meta.db_table}" g '
+               f'LEFT JOIN "{Invitation._meta.db_table}" i ON i."{Invitation._meta.pk.column}" = '
+               f'g."{_column(Game, "invitation")}" '
+               f'JOIN "{Seat._meta.db_table}" s ON s."{_column(Seat, "game")}" = g."{Game._meta.pk.column}" '
+               f'JOIN "{user_model._meta.db_table}" u ON u."{user_model._meta.pk.column}" = s."{_column(Seat, "user")}" '
+               f'LEFT JOIN "{Profile._meta.db_table}" p ON p."{_column(Profile, "user")}" = '
+               f'u."{user_model._meta.pk.column}" '
+               f'WHERE g."{Game._meta.pk.column}" = %s ORDER BY s."{_column(Seat, "position")}"')
+    return (locked, (game, invitation)), (seats, (seat, user, profile)), (current, (game, invitation, seat, user,
+                                                                                    profile))
 
 
 def locked_game(game_pk):
@@ -61,7 +75,7 @@ def locked_game(game_pk):
         seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
         return (Game.objects.select_for_update(of=("self",)).select_related("invitation")
                 .prefetch_related(seats).get(pk=game_pk))
-    (locked_sql, game_parts), (seats_sql, seat_parts) = _statements()
+    (locked_sql, game_parts), (seats_sql, seat_parts), _current = _statements()
     with prepared.cursor(db) as cursor:
         cursor.execute(locked_sql, [game_pk])
         row = cursor.fetchone()
@@ -69,6 +83,27 @@ def locked_game(game_pk):
             raise Game.DoesNotExist(f"no game {game_pk}")
         cursor.execute(seats_sql, [game_pk])
         seat_rows = cursor.fetchall()
+    return _assembled(db, row, game_parts, seat_rows, seat_parts)
+
+
+def current_game(game_pk):
+    """The game as last committed, with its invitation, seats, users and profiles, in one
+    statement and without a lock; Game.DoesNotExist if there is none. PostgreSQL only (the
+    guarded write that makes it safe to decide a move on is PostgreSQL's)."""
+    db = prepared.database()
+    _locked, _seats, (current_sql, parts) = _statements()
+    with prepared.cursor(db) as cursor:
+        cursor.execute(current_sql, [game_pk])
+        rows = cursor.fetchall()
+    if not rows:  # no game (a game always has its seats)
+        raise Game.DoesNotExist(f"no game {game_pk}")
+    game_width = len(parts[0]) + len(parts[1])
+    # The game's columns of the first row only: the state is decoded once.
+    return _assembled(db, rows[0][:game_width], parts[:2], [row[game_width:] for row in rows], parts[2:])
+
+
+def _assembled(db, row, game_parts, seat_rows, seat_parts):
+    """The ORM's instances of a game row and its seat rows, linked as a prefetch would."""
     game_values, invitation_values = split(row, *game_parts)
     game = game_parts[0].instance(game_values, db)
     game._state.fields_cache["invitation"] = game_parts[1].instance(invitation_values, db)

@@ -150,6 +150,10 @@ class Game(models.Model):
     # The earliest moment a move the engine asked for by date is due (its `timed_moves`, e.g. a
     # trade offer's expiry); the clock's tick submits it (games/clocks.py). None: nothing timed.
     timed_at = models.DateTimeField(null=True, blank=True)
+    # Raised by the database on every change of this row or of its seats (PostgreSQL triggers,
+    # migration 0019): a move decided on a read without a lock is written only if the revision it
+    # read is still the row's (games/move_write.py). Never written by the site itself.
+    revision = models.BigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-updated"]

@@ -1,8 +1,13 @@
-"""Submitting a move: check_move -> do_apply_move -> notify_move (Zulip style).
+"""Submitting a move: check_move -> plan_move -> its writes -> notify_move (Zulip style).
 
-`submit_move` runs one transaction: lock the game row, check who may move and
-the version the client saw, apply the move with the game's rules, append it to
-the log, save the cached state. Side effects wait for the commit.
+On PostgreSQL `submit_move` reads the game as last committed (one statement, no lock), checks
+who may move and the version the client saw, applies the move with the game's rules, and writes
+the move, the game's new state, its seats and turn emails in one statement that is carried out
+only if the game's revision is still the one read (games/move_write.py). If anything changed
+the game meanwhile (another move, the clock, a resignation), or the move ends the game (its
+moves are archived), it decides again the locked way: in one transaction, with the game row
+locked before it is read. Elsewhere (SQLite) it always takes the locked way. Side effects wait
+for the commit.
 """
 
 import json
@@ -15,6 +20,7 @@ from django.utils import timezone
 from engine.core.errors import IllegalMove
 from engine.core.text import text
 from games import engines, locked_read, move_archive, move_log, move_write, signals
+from praga_site import prepared
 from games.models import Game, GameEvent, Move
 from praga_site import fast_json
 
@@ -60,6 +66,35 @@ def locked_game(game_pk):
 
 def submit_move(game_pk, user, move, version, request_id=None, seat=None):
     """Apply `move` for `user`'s seat in game `game_pk`; Result, or MoveRefused."""
+    if move_write.guarded(prepared.database()):
+        result = submit_unlocked(game_pk, user, move, version, request_id, seat)
+        if result is not None:
+            return result
+    return submit_locked(game_pk, user, move, version, request_id, seat)
+
+
+def submit_unlocked(game_pk, user, move, version, request_id=None, seat=None):
+    """The move decided on the game as last committed and written only if the game is still so:
+    Result, MoveRefused (nothing was written), or None when the game changed meanwhile or the
+    move ends it: then nothing was written either, and the move is to be decided the locked way.
+    A refusal stands: it was true of a committed state the request saw."""
+    try:
+        game = locked_read.current_game(game_pk)
+    except Game.DoesNotExist:
+        raise MoveRefused(404, text("There is no such game.")) from None
+    checked = check_move(game, user, move, version, request_id, seat)
+    if checked.duplicate is not None:
+        return Result(game, checked.duplicate, duplicate=True)
+    revision, writes = game.revision, move_write.MoveWrites()
+    row = plan_move(checked, request_id, writes)
+    if game.is_finished or not writes.write_if_unchanged(revision):
+        return None
+    notify_move(game, row)
+    return Result(game, row, duplicate=False)
+
+
+def submit_locked(game_pk, user, move, version, request_id=None, seat=None):
+    """The move decided and written in one transaction, the game row locked before it is read."""
     with transaction.atomic():
         try:
             game = locked_game(game_pk)
@@ -139,6 +174,18 @@ def _depth(value, level=0):
 
 def do_apply_move(checked, request_id):
     """Append the move and cache the new state; the game row is locked."""
+    game, writes = checked.game, move_write.MoveWrites()
+    row = plan_move(checked, request_id, writes)
+    writes.flush()
+    if game.is_finished:
+        move_archive.archive(game)  # its moves become one packed row
+    notify_move(game, row)
+    return row
+
+
+def plan_move(checked, request_id, writes):
+    """The move's row and the game's new state, seats and clocks, set on the instances and
+    handed to `writes` (a move_write.MoveWrites), which writes them; returns the move's row."""
     game, now = checked.game, timezone.now()
     before = game.state
     # The state's text is stored (praga_site.fast_json: the same values as the standard
@@ -148,24 +195,21 @@ def do_apply_move(checked, request_id):
                text=checked.log_text, request_id=request_id, created_at=now)
     # The solo opponent's turns played inside this move: in the log right after it.
     if checked.automatic:
-        GameEvent.objects.bulk_create([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
-                                       for line in checked.automatic])
+        writes.add_events([GameEvent(game=game, after_seq=row.seq, text=line, created_at=now)
+                           for line in checked.automatic])
     # The engine's own result is kept, not the text decoded again: a state is plain JSON data
     # (docs/engine.md), so decoding the text gives an equal value (what a replay stores), as
     # tests/engine/test_applied_states.py checks for every registered game.
     game.state = checked.new_state
     game.version = row.seq
     game.updated = now
-    update_seats(game, now, before, mover=checked.seat.position)
+    update_seats(game, now, before, mover=checked.seat.position, writes=writes)
     game.timed_at = None if game.is_finished else engines.next_timed_at(game.game_id, game.state)
-    move_write.append(row, game, encoded_state)
-    if game.is_finished:
-        move_archive.archive(game)  # its moves become one packed row
-    notify_move(game, row)
+    writes.append(row, game, encoded_state)
     return row
 
 
-def update_seats(game, now, before, mover=None):
+def update_seats(game, now, before, mover=None, writes=None):
     """Cache whose turn it is (and since when), the clocks, and the result once the game ends.
 
     A seat's wait (its move clock) starts when it begins to act, and again whenever a new
@@ -173,9 +217,16 @@ def update_seats(game, now, before, mover=None):
     in a solo game the bot's turn is played inside the human's last move. A move within a
     turn never restarts it, so a partial move cannot push the deadline back. The clock is
     set in the same UPDATE as the wait (games/clocks.py computes it), so a move leaves no
-    bookkeeping for after its commit."""
+    bookkeeping for after its commit. The seats' writes and turn emails go to `writes` (a
+    move_write.MoveWrites); without it they are done before this returns."""
     from games import clocks
     from games.notifications import turns
+
+    if writes is None:
+        writes = move_write.MoveWrites()
+        update_seats(game, now, before, mover, writes)
+        writes.flush()
+        return
 
     acting = engines.to_act(game.game_id, game.state)
     new_turn = engines.turn_marker(game.game_id, before) != engines.turn_marker(game.game_id, game.state)
@@ -210,11 +261,12 @@ def update_seats(game, now, before, mover=None):
         for name, value in clock.items():
             setattr(seat, name, value)
         if [getattr(seat, name) for name in fields] != cached or clock:  # most moves change no seat
-            move_write.save_seat(seat, fields + list(clock))
+            writes.save_seat(seat, fields + list(clock))
         if clock and not clock.get("turn_emailed", True):
-            turns.schedule(seat.user_id, now, profile)
+            writes.turn_mail(seat.user_id, now, profile)
     if result is None:
-        turns.schedule_asks(game, before, now, mover)
+        for user_id, profile in turns.newly_asked(game, before, mover):
+            writes.turn_mail(user_id, now, profile)
 
 
 def ranking(outcome):

@@ -87,14 +87,17 @@ def asked_seats(user_id):
             if engines.asks(seat.game.game_id, seat.game.state, seat.position)]
 
 
-def schedule_asks(game, before, now, mover):
-    """A move asked a seat something new (an offer addressed to it): its turn email is due
-    (batched with the others, or in the digest). The mover is never mailed about its own move."""
+def newly_asked(game, before, mover):
+    """[(user id, profile)] of the seats the move from `before` asked something new (an offer
+    addressed to it): their turn emails are due (batched with the others, or in the digest). The
+    mover is never mailed about its own move."""
     from games import engines
 
+    asked = []
     for seat in game.seat_list():
         if seat.position == mover or seat.dropped:
             continue
         known = {ask["id"] for ask in engines.asks(game.game_id, before, seat.position)}
         if any(ask["id"] not in known for ask in engines.asks(game.game_id, game.state, seat.position)):
-            schedule(seat.user_id, now, getattr(seat.user, "profile", None))
+            asked.append((seat.user_id, getattr(seat.user, "profile", None)))
+    return asked

@@ -12,9 +12,9 @@ import time
 
 import pytest
 from django.core import mail
-from django.db import connection
+from django.db import connection, transaction
 
-from games import clocks, engines
+from games import clocks, engines, move_write, moves
 from games.models import Email, Game, GameEvent, Move, Seat
 from games.moves import MoveRefused, submit_move
 from games.notifications import outbox
@@ -95,13 +95,77 @@ def refused(result, status):
 
 
 # submit_move ------------------------------------------------------------------------------------
+#
+# On PostgreSQL a move is decided on the game as last committed and written by one statement only
+# if the game's revision is still the one read (games/moves.py); if not, it is decided again with
+# the game locked. Each race runs in three shapes:
+# - "write": the winner's statement has written the game row and holds it (its transaction kept
+#   open) until the loser's statement waits for it, then commits: the loser's statement finds
+#   the revision changed when the row is free, writes nothing, and the loser decides again locked;
+# - "decision": the loser decided on the same revision first, and writes only once the winner has
+#   finished: its statement writes nothing, and it decides again locked;
+# - "locked": both take the locked way (as when a game changed under them), the winner holding
+#   the lock inside the engine until the loser waits for it.
 
-def test_the_same_move_sent_twice_at_once_is_applied_once(alice, bob, monkeypatch):
+SHAPES = ("write", "decision", "locked")
+
+
+def race_submits(monkeypatch, shape, winner, loser):
+    """Run the two submits overlapping in `shape`; returns (the winner's result, the loser's)."""
+    if shape == "locked":
+        monkeypatch.setattr(move_write, "guarded", lambda db: False)
+        return race(Gate(monkeypatch, engines, "apply"), winner, loser)
+    if shape == "write":
+        def held_open():
+            with transaction.atomic():  # so the written row stays locked while the gate holds it
+                return winner()
+        return race(Gate(monkeypatch, moves, "notify_move"), held_open, loser)
+    return race_decisions(monkeypatch, winner, loser)
+
+
+def race_decisions(monkeypatch, winner, loser):
+    """`loser` decides first and is held before its write until `winner` has returned."""
+    original, writes, decided, finished = move_write.MoveWrites.write_if_unchanged, [], threading.Event(), \
+        threading.Event()
+
+    def held(self, revision):
+        writes.append(revision)
+        if len(writes) == 1:
+            decided.set()
+            assert finished.wait(20), "the winner never finished"
+        return original(self, revision)
+
+    monkeypatch.setattr(move_write.MoveWrites, "write_if_unchanged", held)
+    results = {}
+
+    def run(key, call, then=None):
+        try:
+            results[key] = call()
+        except Exception as error:  # the refusals are the point: keep them for the asserts
+            results[key] = error
+        finally:
+            connection.close()
+            if then is not None:
+                then.set()
+
+    first = threading.Thread(target=run, args=("loser", loser))
+    first.start()
+    assert decided.wait(20), "the loser never reached its write"
+    second = threading.Thread(target=run, args=("winner", winner, finished))
+    second.start()
+    for thread in (second, first):
+        thread.join(60)
+        assert not thread.is_alive(), "a racing call hung"
+    assert writes[0] == writes[1], "both decided on the same revision"
+    return results["winner"], results["loser"]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_same_move_sent_twice_at_once_is_applied_once(alice, bob, monkeypatch, shape):
     game = start_game("toy", [alice, bob])
-    gate = Gate(monkeypatch, engines, "apply")
     payload, version = select(game, alice), game.version
-    first, second = race(gate, lambda: submit_move(game.pk, alice, payload, version),
-                         lambda: submit_move(game.pk, alice, payload, version))
+    first, second = race_submits(monkeypatch, shape, lambda: submit_move(game.pk, alice, payload, version),
+                                 lambda: submit_move(game.pk, alice, payload, version))
     assert not isinstance(first, Exception) and first.duplicate is False
     assert refused(second, 409)  # it saw the version the first one moved past
     assert list(Move.objects.filter(game=game).values_list("seq", "seat")) == [(1, 0)]
@@ -109,40 +173,88 @@ def test_the_same_move_sent_twice_at_once_is_applied_once(alice, bob, monkeypatc
     assert game.version == 1 and game.state["selected"][0] == payload["card"]
 
 
-def test_the_same_request_id_sent_twice_at_once_is_applied_once(alice, bob, monkeypatch):
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_same_request_id_sent_twice_at_once_is_applied_once(alice, bob, monkeypatch, shape):
     game = start_game("toy", [alice, bob])
-    gate = Gate(monkeypatch, engines, "apply")
     payload, version = select(game, alice), game.version
-    first, second = race(gate, lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"),
-                         lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"))
+    first, second = race_submits(
+        monkeypatch, shape, lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"),
+        lambda: submit_move(game.pk, alice, payload, version, request_id="tap-1"))
     assert first.duplicate is False and second.duplicate is True  # the retry gets the stored move
     assert second.move.seq == first.move.seq == 1 and second.move.request_id == "tap-1"
     assert Move.objects.filter(game=game).count() == 1
     assert Game.objects.get(pk=game.pk).version == 1
 
 
-def test_two_seats_sending_at_once_with_one_request_id_move_once(alice, bob, monkeypatch):
+# A seat whose turn it is not in the committed state is refused at once without a lock
+# (test_a_seat_not_to_act_is_refused_while_another_move_is_being_written): two seats race only
+# the locked way.
+@pytest.mark.parametrize("shape", ["locked"])
+def test_two_seats_sending_at_once_with_one_request_id_move_once(alice, bob, monkeypatch, shape):
     game = start_game("toy", [alice, bob])
-    gate = Gate(monkeypatch, engines, "apply")
     version = game.version
-    alices, bobs = race(gate, lambda: submit_move(game.pk, alice, select(game, alice), version, request_id="r-7"),
-                        lambda: submit_move(game.pk, bob, select(game, bob), version, request_id="r-7"))
+    alices, bobs = race_submits(
+        monkeypatch, shape, lambda: submit_move(game.pk, alice, select(game, alice), version, request_id="r-7"),
+        lambda: submit_move(game.pk, bob, select(game, bob), version, request_id="r-7"))
     assert alices.duplicate is False
     assert refused(bobs, 409) and bobs.reason["msg"] == "This request id was already used."
     assert list(Move.objects.filter(game=game).values_list("seat", flat=True)) == [0]
 
 
-def test_a_move_and_the_next_seats_move_on_the_same_version_never_both_apply(alice, bob, monkeypatch):
+@pytest.mark.parametrize("shape", ["locked"])
+def test_a_move_and_the_next_seats_move_on_the_same_version_never_both_apply(alice, bob, monkeypatch, shape):
     game = start_game("toy", [alice, bob])
     submit_move(game.pk, alice, select(game, alice), 0)
-    gate = Gate(monkeypatch, engines, "apply")
     game.refresh_from_db()
     # alice ends her turn while bob, who saw the same version, already sends his first move.
-    alices, bobs = race(gate, lambda: submit_move(game.pk, alice, {"type": "play"}, 1),
-                        lambda: submit_move(game.pk, bob, select(game, bob), 1))
+    alices, bobs = race_submits(monkeypatch, shape, lambda: submit_move(game.pk, alice, {"type": "play"}, 1),
+                                lambda: submit_move(game.pk, bob, select(game, bob), 1))
     assert alices.duplicate is False
     assert refused(bobs, 409)  # stale: he must look at the new state first
     assert list(Move.objects.filter(game=game).values_list("seq", "seat")) == [(1, 0), (2, 0)]
+
+
+def test_a_seat_not_to_act_is_refused_while_another_move_is_being_written(alice, bob, monkeypatch):
+    """bob sends a move on the version alice is moving past while her write holds the game row:
+    he is answered from the committed state at once (not his turn), without waiting for her."""
+    game = start_game("toy", [alice, bob])
+    written, answered, results = threading.Event(), threading.Event(), {}
+    notify = moves.notify_move
+
+    def held(*args):
+        written.set()
+        answered.wait(20)
+        return notify(*args)
+
+    monkeypatch.setattr(moves, "notify_move", held)
+
+    def alices_move():
+        try:
+            with transaction.atomic():  # her written row stays locked until bob has his answer
+                results["alice"] = submit_move(game.pk, alice, select(game, alice), 0, request_id="r-8")
+        finally:
+            connection.close()
+
+    def bobs_move():
+        try:
+            submit_move(game.pk, bob, select(game, bob), 0, request_id="r-8")
+        except MoveRefused as refusal:
+            results["bob"] = refusal
+        finally:
+            connection.close()
+            answered.set()
+
+    first = threading.Thread(target=alices_move)
+    first.start()
+    assert written.wait(20)
+    second = threading.Thread(target=bobs_move)
+    second.start()
+    second.join(10)
+    assert answered.is_set() and not second.is_alive(), "bob waited for alice's write"
+    first.join(30)
+    assert refused(results["bob"], 403) and results["bob"].reason["msg"] == "It is not your turn."
+    assert results["alice"].duplicate is False
+    assert list(Move.objects.filter(game=game).values_list("seat", "request_id")) == [(0, "r-8")]
 
 
 # clocks.tick ------------------------------------------------------------------------------------
