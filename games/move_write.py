@@ -138,7 +138,8 @@ class MoveWrites:
 
     def write_if_unchanged(self, revision):
         """Every write in one statement, done only if the game's revision is still `revision`
-        (nothing changed the game or its seats since they were read); True if done. No lock is
+        (nothing changed the game or its seats since they were read); the game's new revision if
+        done, else None. No lock is
         held before it: the statement's own UPDATE of the game row waits for any other writer
         of that row and then checks the revision again (PostgreSQL re-reads a row that changed
         while it waited), so of two moves decided on one revision only one is written. The
@@ -164,9 +165,9 @@ class MoveWrites:
         with prepared.cursor(db) as cursor:
             cursor.execute(sql, params)
             found = cursor.fetchone()
-        if found is None or found[0] is None:
-            return False
-        self.row.pk = found[0]
+        if found is None:
+            return None
+        self.row.pk, new_revision = found
         self.row._state.adding, self.row._state.db = False, db.alias
         post_save.send(sender=Move, instance=self.row, created=True, update_fields=None, raw=False, using=db.alias)
         post_save.send(sender=Game, instance=self.game, created=False, raw=False, using=db.alias,
@@ -176,7 +177,7 @@ class MoveWrites:
                 extra = {} if signal is pre_save else {"created": False}
                 signal.send(sender=Seat, instance=seat, raw=False, using=db.alias, update_fields=frozenset(names),
                             **extra)
-        return True
+        return new_revision
 
 
 EVENT_FIELDS = ("game", "after_seq", "text", "created_at")
@@ -202,7 +203,7 @@ def _guarded_statement(events, seat_names, mails):
 
     assignments = ", ".join(f'"{field.column}" = %s' for field in game_fields)
     parts = [f'game_row AS (UPDATE "{Game._meta.db_table}" SET "{state.column}" = %s::json, {assignments} '
-             f'WHERE "{Game._meta.pk.column}" = %s AND "revision" = %s RETURNING "{Game._meta.pk.column}")',
+             f'WHERE "{Game._meta.pk.column}" = %s AND "revision" = %s RETURNING "revision")',
              f'new_move AS (INSERT INTO "{Move._meta.db_table}" ({columns(move_fields)}) '
              f'SELECT {typed(move_fields)} FROM game_row RETURNING "{Move._meta.pk.column}")']
     if events:
@@ -220,5 +221,8 @@ def _guarded_statement(events, seat_names, mails):
                      f'ON CONFLICT ("{user_column}") DO UPDATE SET "due" = '
                      f'GREATEST(EXCLUDED."due", "{mail_table}"."last" + %s::interval) '
                      f'WHERE "{mail_table}"."due" IS NULL)')
-    sql = "WITH " + ", ".join(parts) + f' SELECT "{Move._meta.pk.column}" FROM new_move'
+    # No row when the revision had changed. The revision as the game row's trigger raised it (the
+    # seats' trigger adds nothing when the game row was written by the same transaction).
+    sql = "WITH " + ", ".join(parts) + f' SELECT new_move."{Move._meta.pk.column}", game_row."revision" ' \
+                                       f'FROM new_move, game_row'
     return sql, move_fields, game_fields, event_fields, seat_fields

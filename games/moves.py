@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from engine.core.errors import IllegalMove
 from engine.core.text import text
-from games import engines, locked_read, move_archive, move_log, move_write, signals
+from games import engines, locked_read, move_archive, move_cache, move_log, move_write, signals
 from praga_site import prepared
 from games.models import Game, GameEvent, Move
 from praga_site import fast_json
@@ -77,18 +77,41 @@ def submit_unlocked(game_pk, user, move, version, request_id=None, seat=None):
     """The move decided on the game as last committed and written only if the game is still so:
     Result, MoveRefused (nothing was written), or None when the game changed meanwhile or the
     move ends it: then nothing was written either, and the move is to be decided the locked way.
-    A refusal stands: it was true of a committed state the request saw."""
+    A refusal stands: it was true of a committed state the request saw.
+
+    The game as this process wrote it last (games/move_cache.py), if the client saw that version,
+    is tried first: its write checks it was still current, and it may not refuse (it may be
+    behind); if it fails, the game is read afresh."""
+    kept = move_cache.take(game_pk)
+    if kept is not None and kept[0].version == version:
+        game, revision = kept
+        try:
+            result = _decided_unlocked(game, revision, user, move, version, request_id, seat)
+        except MoveRefused:
+            result = None
+        if result is not None or game.is_finished:
+            return result
     try:
         game = locked_read.current_game(game_pk)
     except Game.DoesNotExist:
         raise MoveRefused(404, text("There is no such game.")) from None
-    checked = check_move(game, user, move, version, request_id, seat)
+    return _decided_unlocked(game, game.revision, user, move, version, request_id, seat)
+
+
+def _decided_unlocked(game, revision, user, move, version, request_id, claimed_seat):
+    checked = check_move(game, user, move, version, request_id, claimed_seat)
     if checked.duplicate is not None:
         return Result(game, checked.duplicate, duplicate=True)
-    revision, writes = game.revision, move_write.MoveWrites()
+    writes = move_write.MoveWrites()
     row = plan_move(checked, request_id, writes)
-    if game.is_finished or not writes.write_if_unchanged(revision):
+    if game.is_finished:  # its moves are archived in the same transaction: the locked way
         return None
+    new_revision = writes.write_if_unchanged(revision)
+    if new_revision is None:
+        return None
+    game.revision = new_revision
+    # Kept once committed: a write rolled back with an outer transaction leaves nothing behind.
+    transaction.on_commit(lambda: move_cache.keep(game, len(writes.encoded_state)))
     notify_move(game, row)
     return Result(game, row, duplicate=False)
 

@@ -43,6 +43,17 @@ def _own_cache_keys(settings):
 
 
 @pytest.fixture(autouse=True)
+def _no_kept_games():
+    # A process keeps the games it wrote a move to last (games/move_cache.py); a rolled-back
+    # test's game must not be met by the next test's.
+    from games import move_cache
+
+    move_cache.forget()
+    yield
+    move_cache.forget()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     # PBKDF2 costs ~0.3 s per password on a busy CI machine; tests need no strength.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

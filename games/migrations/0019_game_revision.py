@@ -12,8 +12,14 @@ on can change without the revision changing, so the database keeps it, not the s
   (its xmin is this transaction: the revision was raised already, and one new row version per
   move is enough).
 
-A player's profile (a vacation, the email settings) is read by a move as before, without being
-guarded: a move under the game's lock read it the same way.
+- AFTER UPDATE triggers on the game's invitation (its timeout policy), and on the columns a move
+  reads of a player's account and profile (games/locked_read.USER_FIELDS and PROFILE_FIELDS: the
+  name, whether the account is active, the email settings, a vacation), touch the games they
+  belong to (a profile's: its player's running games).
+
+So a web process may also keep the game it last wrote a move to and decide the next move on it
+without reading it again (games/move_cache.py): anything a fresh read would show differently
+has raised the revision, and the guarded write then writes nothing.
 
 Elsewhere than PostgreSQL (SQLite: the embedded site) there are no triggers and the column stays
 0: there a move always takes the locked way (games/moves.py).
@@ -50,7 +56,51 @@ $$""", """
 CREATE TRIGGER games_seat_touch_game AFTER INSERT OR UPDATE OR DELETE ON games_seat
     FOR EACH ROW EXECUTE FUNCTION games_seat_touch_game()"""]
 
-DROP = ["DROP TRIGGER IF EXISTS games_seat_touch_game ON games_seat",
+# What a move reads of a player (games/locked_read.py); tests/correspondence/test_guarded_moves.py
+# checks that these lists cover it.
+USER_COLUMNS = ("username", "is_active")
+PROFILE_COLUMNS = ("display_name", "notify_turn", "turn_digest", "vacation_since")
+
+
+CREATE += ["""
+CREATE FUNCTION games_invitation_touch_game() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE games_game SET revision = revision
+        WHERE invitation_id = NEW.id AND xmin <> pg_current_xact_id()::xid;
+    RETURN NULL;
+END
+$$""", """
+CREATE TRIGGER games_invitation_touch_game AFTER UPDATE ON games_invitation
+    FOR EACH ROW EXECUTE FUNCTION games_invitation_touch_game()"""]
+
+
+def _touch_running_games(table, user_column, columns):
+    """A trigger on `table` whose rows hold a player (`user_column`): when one of `columns` changes,
+    that player's running games are touched."""
+    name = f"games_{table.split('_')[-1]}_touch_games"
+    changed = " OR ".join(f"OLD.{column} IS DISTINCT FROM NEW.{column}" for column in columns)
+    return [f"""
+CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE games_game g SET revision = g.revision FROM games_seat s
+        WHERE s.game_id = g.id AND s.user_id = NEW.{user_column} AND g.status = 'running'
+        AND g.xmin <> pg_current_xact_id()::xid;
+    RETURN NULL;
+END
+$$""", f"CREATE TRIGGER {name} AFTER UPDATE OF {', '.join(columns)} ON {table} FOR EACH ROW "
+       f"WHEN ({changed}) EXECUTE FUNCTION {name}()"]
+
+
+CREATE += _touch_running_games("auth_user", "id", USER_COLUMNS)
+CREATE += _touch_running_games("accounts_profile", "user_id", PROFILE_COLUMNS)
+
+DROP = ["DROP TRIGGER IF EXISTS games_profile_touch_games ON accounts_profile",
+        "DROP FUNCTION IF EXISTS games_profile_touch_games()",
+        "DROP TRIGGER IF EXISTS games_user_touch_games ON auth_user",
+        "DROP FUNCTION IF EXISTS games_user_touch_games()",
+        "DROP TRIGGER IF EXISTS games_invitation_touch_game ON games_invitation",
+        "DROP FUNCTION IF EXISTS games_invitation_touch_game()",
+        "DROP TRIGGER IF EXISTS games_seat_touch_game ON games_seat",
         "DROP FUNCTION IF EXISTS games_seat_touch_game()",
         "DROP TRIGGER IF EXISTS games_game_revision ON games_game",
         "DROP FUNCTION IF EXISTS games_game_next_revision()"]
@@ -68,6 +118,8 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("games", "0018_game_running_day"),
+        ("accounts", "0005_tick_indexes"),
+        ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
     operations = [

@@ -65,7 +65,7 @@ def test_a_seat_dropped_between_the_read_and_the_write_turns_the_move_down(alice
     monkeypatch.setattr(move_write.MoveWrites, "write_if_unchanged", clock_first)
     with pytest.raises(MoveRefused) as refusal:
         submit_move(game.pk, alice, select(game, alice), 0)
-    assert results == [False]
+    assert results == [None]
     assert refusal.value.status == 403 and refusal.value.reason["msg"].startswith("You ran out of time")
     assert not Move.objects.filter(game=game).exists()
     assert Game.objects.get(pk=game.pk).version == 0
@@ -150,3 +150,165 @@ def test_a_move_decided_without_a_lock_writes_what_the_locked_way_writes(alice, 
     else:
         assert TurnMail.objects.filter(due__isnull=False).exists()
     assert connection.vendor == "postgresql"
+
+
+# The game a process wrote last, kept (games/move_cache.py) ---------------------------------------
+
+@pytest.mark.django_db(transaction=True)
+def test_the_revision_covers_what_a_move_reads_of_its_players_and_invitation(alice, bob):
+    from importlib import import_module
+
+    from accounts.models import Profile
+    from games import locked_read
+    from games.models import Invitation
+
+    triggers = import_module("games.migrations.0019_game_revision")
+    read = {"user": set(locked_read.USER_FIELDS) - {"id"}, "profile": set(locked_read.PROFILE_FIELDS) - {"id", "user"}}
+    assert read == {"user": set(triggers.USER_COLUMNS), "profile": set(triggers.PROFILE_COLUMNS)}
+    game = start_game("toy", [alice, bob])
+    seen = revision(game)
+    changes = [
+        lambda: type(alice).objects.filter(pk=alice.pk).update(username="alice2"),
+        lambda: type(alice).objects.filter(pk=alice.pk).update(is_active=False),
+        lambda: Profile.objects.filter(user=bob).update(display_name="Bobby"),
+        lambda: Profile.objects.filter(user=bob).update(notify_turn=False),
+        lambda: Profile.objects.filter(user=bob).update(turn_digest=True),
+        lambda: Profile.objects.filter(user=bob).update(vacation_since=timezone.now()),
+        lambda: Invitation.objects.filter(pk=game.invitation_id).update(timeout_policy="cancel"),
+    ]
+    for change in changes:
+        change()
+        assert revision(game) == seen + 1
+        seen += 1
+    # What no move reads leaves it: a login, the language, an unchanged value written again.
+    type(alice).objects.filter(pk=alice.pk).update(last_login=timezone.now())
+    Profile.objects.filter(user=bob).update(language="de", display_name="Bobby")
+    assert revision(game) == seen
+
+
+def kept_moves(monkeypatch):
+    """Counts the kept games submit_move found: [(game id, found)]."""
+    from games import move_cache
+
+    taken, take = [], move_cache.take
+
+    def counted(game_pk):
+        found = take(game_pk)
+        taken.append((game_pk, found is not None))
+        return found
+
+    monkeypatch.setattr(move_cache, "take", counted)
+    return taken
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moves_decided_on_the_kept_game_write_what_the_locked_way_writes(alice, bob, monkeypatch):
+    """Two games alike: one played move after move by the kept game, the other the locked way."""
+    kept, locked = start_game("praga", [alice, bob]), start_game("praga", [alice, bob])
+    Game.objects.filter(pk=locked.pk).update(seed=kept.seed, state=kept.state)
+    taken = kept_moves(monkeypatch)
+    moment = [timezone.now()]
+    monkeypatch.setattr(timezone, "now", lambda: moment[0])
+    guarded, rng, turns_passed = move_write.guarded, random.Random(5), 0
+    users = [alice, bob]
+    while turns_passed < 4:
+        kept.refresh_from_db()
+        seat = min(praga.to_act(kept.state))
+        legal = [m for m in praga.legal_moves(kept.state, seat) if m["type"] not in ("undo", "refresh")]
+        move = next((m for m in legal if m["type"] == "end_turn"), None) or rng.choice(legal)
+        moment[0] += datetime.timedelta(minutes=3)
+        submit_move(kept.pk, users[seat], move, kept.version)
+        monkeypatch.setattr(move_write, "guarded", lambda db: False)
+        submit_move(locked.pk, users[seat], move, kept.version)
+        monkeypatch.setattr(move_write, "guarded", guarded)
+        turns_passed += move["type"] == "end_turn"
+    found = [hit for game_pk, hit in taken if game_pk == kept.pk]
+    assert found[0] is False and all(found[1:]) and len(found) > 8  # read once, then kept
+
+    def alike(written):  # the columns two games of one seed share, moves apart
+        game = {k: v for k, v in written["game"].items() if k not in ("id", "invitation_id", "created")}
+        seats = [{k: v for k, v in seat.items() if k not in ("id", "game_id")} for seat in written["seats"]]
+        return game, seats, written["moves"], written["events"]
+
+    assert alike(everything_written(kept)) == alike(everything_written(locked))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_vacation_begun_after_the_game_was_kept_pauses_the_clock_of_the_next_wait(alice, bob, monkeypatch):
+    """bob goes on vacation while this process keeps the game: the move that passes him the turn
+    is decided again on a fresh read, and his clock waits (no deadline)."""
+    from accounts.models import Profile
+
+    game = start_game("praga", [alice, bob])
+    taken = kept_moves(monkeypatch)
+    seat = min(praga.to_act(game.state))
+    users = [alice, bob]
+    legal = [m for m in praga.legal_moves(game.state, seat) if m["type"] not in ("undo", "refresh", "end_turn")]
+    submit_move(game.pk, users[seat], legal[0], game.version)
+    other = 1 - seat
+    Profile.objects.filter(user=users[other]).update(vacation_since=timezone.now())
+    while True:  # to the end of the turn, on the kept game as long as it holds
+        game.refresh_from_db()
+        legal = [m for m in praga.legal_moves(game.state, seat) if m["type"] not in ("undo", "refresh")]
+        move = next((m for m in legal if m["type"] == "end_turn"), legal[0])
+        submit_move(game.pk, users[seat], move, game.version)
+        if move["type"] == "end_turn":
+            break
+    assert taken[1] == (game.pk, True)  # the kept game was tried, and found stale by its write
+    waiting = Seat.objects.get(game=game, position=other)
+    assert waiting.to_act and waiting.deadline is None and waiting.clock_left is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_game_neither_refuses_a_move_nor_writes_over_a_newer_one(alice, bob):
+    """An entry that is wrong (as if the game had changed since) never decides: refused on it, the
+    move is decided on a fresh read; written on it, the revision no longer matches."""
+    from games import locked_read, move_cache
+
+    game = start_game("toy", [alice, bob])
+    wrong = locked_read.current_game(game.pk)
+    wrong.status = Game.Status.CANCELLED  # it would answer "The game is over."
+    move_cache.keep(wrong, 100)
+    result = submit_move(game.pk, alice, select(game, alice), 0)
+    assert result.duplicate is False and Game.objects.get(pk=game.pk).version == 1
+    stale = locked_read.current_game(game.pk)
+    Seat.objects.filter(game=game, user=bob).update(dropped=True)  # meanwhile the clock dropped bob
+    move_cache.keep(stale, 100)
+    submit_move(game.pk, alice, {"type": "play"}, 1)
+    bobs = Seat.objects.get(game=game, user=bob)
+    # Decided on what was committed: a bot plays bob's seat, so no clock runs for it (the stale
+    # copy would have set one).
+    assert bobs.dropped and bobs.deadline is None
+    assert list(Move.objects.filter(game=game, seq__lte=2).values_list("seat", flat=True)) == [0, 0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_rolled_back_with_its_transaction_leaves_no_kept_game(alice, bob):
+    from games import move_cache
+
+    game = start_game("toy", [alice, bob])
+    with pytest.raises(Undone):
+        with transaction.atomic():
+            submit_move(game.pk, alice, select(game, alice), 0)
+            raise Undone
+    assert move_cache.take(game.pk) is None
+    submit_move(game.pk, alice, select(game, alice), 0)
+    assert move_cache.take(game.pk) is not None
+
+
+@pytest.mark.django_db
+def test_the_kept_games_stay_within_their_bytes(alice, bob, carol, dave, monkeypatch):
+    from games import locked_read, move_cache
+
+    games = [locked_read.current_game(start_game("toy", pair).pk) for pair in ([alice, bob], [carol, dave],
+                                                                                [alice, carol])]
+    one = move_cache.STATE_BYTES_PER_CHARACTER * 1_000 + 2 * move_cache.SEAT_BYTES
+    monkeypatch.setattr(move_cache, "MEMORY_BYTES", 2 * one)
+    for game in games:
+        move_cache.keep(game, 1_000)
+        assert move_cache.held_bytes() <= move_cache.MEMORY_BYTES
+    assert move_cache.take(games[0].pk) is None  # the least recently kept went first
+    assert [move_cache.take(game.pk)[0].pk for game in games[1:]] == [game.pk for game in games[1:]]
+    assert move_cache.held_bytes() == 0
+    move_cache.keep(games[0], 10_000)  # larger than the whole budget: not kept
+    assert move_cache.take(games[0].pk) is None

@@ -1,0 +1,114 @@
+"""The games this process wrote a move to last, kept as the write left them, so that the next move
+in such a game is decided without reading the game again (issue 10).
+
+An entry is a Game instance (its state, invitation, seats, their users and profiles) with the
+revision the database gave the game row by that write. It is a guess, never trusted: a move
+decided on it is written only if the game's revision is still that one (games/move_write.py),
+and the database raises the revision on any change of what a fresh read would show (the game,
+its seats, its invitation, what a move reads of its players: migration 0019). A move whose
+write finds the revision changed, or that the entry would refuse, is decided again on a fresh
+read (games/moves.py). An entry is kept only once its write is committed (a rolled-back write
+leaves nothing behind), and taken out while a request uses it: no two threads share an instance.
+
+The memory is bounded by bytes (MEMORY_BYTES; a decoded Praga state holds about seven times its
+JSON text), the least recently kept entry going first.
+"""
+
+import copy
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from games.models import Game
+
+# ~100 two-player Praga games; a worker serving pages stays within its 100 MB (docs/performance.md).
+MEMORY_BYTES = 6_000_000
+STATE_BYTES_PER_CHARACTER = 7  # a decoded state against its JSON text (2–4 player Praga: 6.0–6.8)
+SEAT_BYTES = 3_000  # a seat with its user and profile instances
+
+
+@dataclass
+class Entry:
+    game: Game
+    revision: int
+    size: int
+
+
+_entries = OrderedDict()  # game id -> Entry
+_bytes = [0]
+_lock = threading.Lock()
+
+
+def take(game_pk):
+    """The kept game `game_pk` as (game, revision), removed from the memory; or None."""
+    with _lock:
+        entry = _entries.pop(game_pk, None)
+        if entry is None:
+            return None
+        _bytes[0] -= entry.size
+    return entry.game, entry.revision
+
+
+def keep(game, state_characters):
+    """Remember a copy of `game` as its committed write left it (`game.revision` as that write
+    made it; its state's JSON text was `state_characters` long). A copy: the request that wrote it
+    still reads it."""
+    size = state_characters * STATE_BYTES_PER_CHARACTER + SEAT_BYTES * len(game.seat_list())
+    budget = MEMORY_BYTES
+    if size > budget:
+        return
+    entry = Entry(_copy(game), game.revision, size)
+    with _lock:
+        old = _entries.pop(game.pk, None)
+        if old is not None:
+            _bytes[0] -= old.size
+        _entries[game.pk] = entry
+        _bytes[0] += size
+        while _bytes[0] > budget:
+            _key, dropped = _entries.popitem(last=False)
+            _bytes[0] -= dropped.size
+
+
+def forget(game_pk=None):
+    """Drop one game's entry, or all of them."""
+    with _lock:
+        if game_pk is None:
+            _entries.clear()
+            _bytes[0] = 0
+            return
+        entry = _entries.pop(game_pk, None)
+        if entry is not None:
+            _bytes[0] -= entry.size
+
+
+def held_bytes():
+    return _bytes[0]
+
+
+def _copy(game):
+    """`game` and its seats as new instances, sharing what a move never changes in place: the
+    state (an engine returns a new one), the invitation, the users and profiles."""
+    copied = _instance(game)
+    seats = []
+    for seat in game.seat_list():
+        seat_copy = _instance(seat)
+        seat_copy._state.fields_cache["game"] = copied
+        seats.append(seat_copy)
+    cached = game._prefetched_objects_cache[Game.seats.rel.cache_name]
+    # A queryset of its own (its SQL object shared: a queryset never changes it in place).
+    prefetched = QuerySet(model=cached.model, query=cached.query, using=cached._db, hints=cached._hints)
+    prefetched._result_cache, prefetched._prefetch_done = seats, True
+    copied._prefetched_objects_cache = {Game.seats.rel.cache_name: prefetched}
+    return copied
+
+
+def _instance(model_instance):
+    """A new instance with the same field values and its own record of related objects."""
+    model = type(model_instance)
+    copied = model.__new__(model)
+    copied.__dict__.update(model_instance.__dict__)
+    copied._state = copy.copy(model_instance._state)
+    copied._state.fields_cache = dict(model_instance._state.fields_cache)
+    return copied
