@@ -107,6 +107,15 @@ class Undone(Exception):
     pass
 
 
+def next_praga_move(game, rng):
+    """(seat, move) of the seat to act in `game` as committed: the end of its turn where it may end
+    it, else a random legal move (no undo: each move moves the game on)."""
+    game.refresh_from_db()
+    seat = min(praga.to_act(game.state))
+    legal = [m for m in praga.legal_moves(game.state, seat) if m["type"] not in ("undo", "refresh")]
+    return seat, next((m for m in legal if m["type"] == "end_turn"), None) or rng.choice(legal)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("players", [2, 1])
 def test_a_move_decided_without_a_lock_writes_what_the_locked_way_writes(alice, bob, monkeypatch, players):
@@ -127,10 +136,7 @@ def test_a_move_decided_without_a_lock_writes_what_the_locked_way_writes(alice, 
     monkeypatch.setattr(move_write.MoveWrites, "write_if_unchanged", noted)
     rng, turns_passed = random.Random(players), 0
     while turns_passed < 3:
-        game.refresh_from_db()
-        seat = min(praga.to_act(game.state))
-        legal = [m for m in praga.legal_moves(game.state, seat) if m["type"] not in ("undo", "refresh")]
-        move = next((m for m in legal if m["type"] == "end_turn"), None) or rng.choice(legal)
+        seat, move = next_praga_move(game, rng)
         moment[0] += datetime.timedelta(minutes=7)
         try:
             with transaction.atomic():
@@ -212,10 +218,7 @@ def test_moves_decided_on_the_kept_game_write_what_the_locked_way_writes(alice, 
     guarded, rng, turns_passed = move_write.guarded, random.Random(5), 0
     users = [alice, bob]
     while turns_passed < 4:
-        kept.refresh_from_db()
-        seat = min(praga.to_act(kept.state))
-        legal = [m for m in praga.legal_moves(kept.state, seat) if m["type"] not in ("undo", "refresh")]
-        move = next((m for m in legal if m["type"] == "end_turn"), None) or rng.choice(legal)
+        seat, move = next_praga_move(kept, rng)
         moment[0] += datetime.timedelta(minutes=3)
         submit_move(kept.pk, users[seat], move, kept.version)
         monkeypatch.setattr(move_write, "guarded", lambda db: False)
