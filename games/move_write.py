@@ -138,12 +138,12 @@ class MoveWrites:
 
     def write_if_unchanged(self, revision):
         """Every write in one statement, done only if the game's revision is still `revision`
-        (nothing changed the game or its seats since they were read); the game's new revision if
-        done, else None. No lock is
-        held before it: the statement's own UPDATE of the game row waits for any other writer
-        of that row and then checks the revision again (PostgreSQL re-reads a row that changed
-        while it waited), so of two moves decided on one revision only one is written. The
-        seats and the rest are written only with the game row (they read its CTE), after it."""
+        (nothing a move reads changed since it was read); the game's new revision if done, else
+        None. No lock is held before it: the statement's own UPDATE of the game row waits for
+        any other writer of that row and then checks the revision again (PostgreSQL re-reads a
+        row that changed while it waited), so of two moves decided on one revision only one is
+        written. The seats and the rest are written only with the game row (they read its CTE),
+        after it."""
         from games.notifications import turns
 
         db = prepared.database()

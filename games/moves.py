@@ -20,9 +20,8 @@ from django.utils import timezone
 from engine.core.errors import IllegalMove
 from engine.core.text import text
 from games import engines, locked_read, move_archive, move_cache, move_log, move_write, signals
-from praga_site import prepared
 from games.models import Game, GameEvent, Move
-from praga_site import fast_json
+from praga_site import fast_json, prepared
 
 MAX_MOVE_BYTES = 8_000
 MAX_MOVE_DEPTH = 8
