@@ -1,8 +1,11 @@
 """The games this process wrote a move to last, kept as the write left them, so that the next move
 in such a game is decided without reading the game again (issue 10).
 
-An entry is a Game instance (its state, invitation, seats, their users and profiles) with the
-revision the database gave the game row by that write. It is a guess, never trusted: a move
+An entry is a Game instance (its invitation, seats, their users and profiles) with the state's
+JSON text as written (decoded when the entry is taken: a decoded Praga state holds six to seven
+times its text, and in `benchmarks/load.py` a budget that held ~100 decoded games per process
+was thrashed by clients going round 200 games) and the revision the database gave the game row
+by that write. It is a guess, never trusted: a move
 decided on it is written only if the game's revision is still that one (games/move_write.py),
 and the database raises the revision on any change of what a fresh read would show (the game,
 its seats, its invitation, what a move reads of its players: migration 0019). A move whose
@@ -10,11 +13,11 @@ write finds the revision changed, or that the entry would refuse, is decided aga
 read (games/moves.py). An entry is kept only once its write is committed (a rolled-back write
 leaves nothing behind), and taken out while a request uses it: no two threads share an instance.
 
-The memory is bounded by bytes (MEMORY_BYTES; a decoded Praga state holds about seven times its
-JSON text), the least recently kept entry going first.
+The memory is bounded by bytes (MEMORY_BYTES), the least recently kept entry going first.
 """
 
 import copy
+import sys
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -23,15 +26,16 @@ from django.db.models import QuerySet
 
 from games.models import Game
 
-# ~100 two-player Praga games; a worker serving pages stays within its 100 MB (docs/performance.md).
+# ~600 two-player Praga games; a worker serving pages stays within its 100 MB (docs/performance.md).
 MEMORY_BYTES = 6_000_000
-STATE_BYTES_PER_CHARACTER = 7  # a decoded state against its JSON text (2–4 player Praga: 6.0–6.8)
 SEAT_BYTES = 3_000  # a seat with its user and profile instances
+GAME_BYTES = 2_000  # the game instance and its invitation
 
 
 @dataclass
 class Entry:
-    game: Game
+    game: Game  # its state left out: `state`
+    state: str
     revision: int
     size: int
 
@@ -48,18 +52,22 @@ def take(game_pk):
         if entry is None:
             return None
         _bytes[0] -= entry.size
+    # Decoded as a read from the database decodes it.
+    entry.game.state = Game._meta.get_field("state").from_db_value(entry.state, None, None)
     return entry.game, entry.revision
 
 
-def keep(game, state_characters):
+def keep(game, encoded_state):
     """Remember a copy of `game` as its committed write left it (`game.revision` as that write
-    made it; its state's JSON text was `state_characters` long). A copy: the request that wrote it
-    still reads it."""
-    size = state_characters * STATE_BYTES_PER_CHARACTER + SEAT_BYTES * len(game.seat_list())
+    made it; `encoded_state`: the JSON text of its state, as written). A copy: the request that
+    wrote it still reads it."""
+    size = sys.getsizeof(encoded_state) + GAME_BYTES + SEAT_BYTES * len(game.seat_list())
     budget = MEMORY_BYTES
     if size > budget:
         return
-    entry = Entry(_copy(game), game.revision, size)
+    copied = _copy(game)
+    copied.state = None
+    entry = Entry(copied, encoded_state, game.revision, size)
     with _lock:
         old = _entries.pop(game.pk, None)
         if old is not None:
@@ -89,7 +97,7 @@ def held_bytes():
 
 def _copy(game):
     """`game` and its seats as new instances, sharing what a move never changes in place: the
-    state (an engine returns a new one), the invitation, the users and profiles."""
+    invitation, the users and profiles."""
     copied = _instance(game)
     seats = []
     for seat in game.seat_list():

@@ -110,7 +110,7 @@ def _decided_unlocked(game, revision, user, move, version, request_id, claimed_s
         return None
     game.revision = new_revision
     # Kept once committed: a write rolled back with an outer transaction leaves nothing behind.
-    transaction.on_commit(lambda: move_cache.keep(game, len(writes.encoded_state)))
+    transaction.on_commit(lambda: move_cache.keep(game, writes.encoded_state))
     notify_move(game, row)
     return Result(game, row, duplicate=False)
 

@@ -2,7 +2,9 @@
 whether its one write statement may be carried out (games/moves.py, games/move_write.py)."""
 
 import datetime
+import json
 import random
+import sys
 
 import pytest
 from django.db import connection, transaction
@@ -271,12 +273,12 @@ def test_a_kept_game_neither_refuses_a_move_nor_writes_over_a_newer_one(alice, b
     game = start_game("toy", [alice, bob])
     wrong = locked_read.current_game(game.pk)
     wrong.status = Game.Status.CANCELLED  # it would answer "The game is over."
-    move_cache.keep(wrong, 100)
+    move_cache.keep(wrong, json.dumps(wrong.state))
     result = submit_move(game.pk, alice, select(game, alice), 0)
     assert result.duplicate is False and Game.objects.get(pk=game.pk).version == 1
     stale = locked_read.current_game(game.pk)
     Seat.objects.filter(game=game, user=bob).update(dropped=True)  # meanwhile the clock dropped bob
-    move_cache.keep(stale, 100)
+    move_cache.keep(stale, json.dumps(stale.state))
     submit_move(game.pk, alice, {"type": "play"}, 1)
     bobs = Seat.objects.get(game=game, user=bob)
     # Decided on what was committed: a bot plays bob's seat, so no clock runs for it (the stale
@@ -305,13 +307,16 @@ def test_the_kept_games_stay_within_their_bytes(alice, bob, carol, dave, monkeyp
 
     games = [locked_read.current_game(start_game("toy", pair).pk) for pair in ([alice, bob], [carol, dave],
                                                                                 [alice, carol])]
-    one = move_cache.STATE_BYTES_PER_CHARACTER * 1_000 + 2 * move_cache.SEAT_BYTES
+    text = json.dumps(games[0].state)
+    one = sys.getsizeof(text) + move_cache.GAME_BYTES + 2 * move_cache.SEAT_BYTES
     monkeypatch.setattr(move_cache, "MEMORY_BYTES", 2 * one)
     for game in games:
-        move_cache.keep(game, 1_000)
+        move_cache.keep(game, text)
         assert move_cache.held_bytes() <= move_cache.MEMORY_BYTES
     assert move_cache.take(games[0].pk) is None  # the least recently kept went first
-    assert [move_cache.take(game.pk)[0].pk for game in games[1:]] == [game.pk for game in games[1:]]
+    taken = [move_cache.take(game.pk)[0] for game in games[1:]]
+    assert [game.pk for game in taken] == [game.pk for game in games[1:]]
+    assert all(game.state == games[0].state for game in taken)  # the state decoded from its text
     assert move_cache.held_bytes() == 0
-    move_cache.keep(games[0], 10_000)  # larger than the whole budget: not kept
+    move_cache.keep(games[0], "x" * 2 * one)  # larger than the whole budget: not kept
     assert move_cache.take(games[0].pk) is None
