@@ -5,8 +5,8 @@ An entry is a Game instance (its invitation, seats, their users and profiles) wi
 JSON text as written (decoded when the entry is taken: a decoded Praga state holds six to seven
 times its text, and in `benchmarks/load.py` a budget that held ~100 decoded games per process
 was thrashed by clients going round 200 games) and the revision the database gave the game row
-by that write. It is a guess, never trusted: a move
-decided on it is written only if the game's revision is still that one (games/move_write.py),
+by that write. It is a guess, never trusted: a move decided on it is written only if the
+game's revision is still that one (games/move_write.py),
 and the database raises the revision on any change of what a fresh read would show (the game,
 its seats, its invitation, what a move reads of its players: migration 0019). A move whose
 write finds the revision changed, or that the entry would refuse, is decided again on a fresh
@@ -79,16 +79,11 @@ def keep(game, encoded_state):
             _bytes[0] -= dropped.size
 
 
-def forget(game_pk=None):
-    """Drop one game's entry, or all of them."""
+def forget():
+    """Drop every entry (tests: a rolled-back test's game must not meet the next test's)."""
     with _lock:
-        if game_pk is None:
-            _entries.clear()
-            _bytes[0] = 0
-            return
-        entry = _entries.pop(game_pk, None)
-        if entry is not None:
-            _bytes[0] -= entry.size
+        _entries.clear()
+        _bytes[0] = 0
 
 
 def held_bytes():
