@@ -11,6 +11,16 @@ RSS also counts memory Python has freed but glibc's malloc keeps. Two settings g
 - `malloc_trim` every TRIM_EVERY requests of a worker: it returns the free pages inside the heaps
   (freed page strings, querysets) to the system, which malloc alone does only at a heap's top.
 
+Pauses (issue 10: a submit's p99 ≤ 3 × its p50): Python's collector of reference cycles, in a
+full collection, walks every object the process holds (~140,000 in a web worker, most of them
+Django's and the site's code) and holds every thread meanwhile: 60–250 ms under load, several
+times a minute. So each worker freezes what it holds once it has loaded the site, and again
+after its first WARM_REQUESTS requests (URLs, templates, translations and the engines load on
+first use): frozen objects are never walked again, and a full collection then walks only what
+requests made since (the kept games, caches): ~10 ms. What a freeze keeps forever is only what
+was garbage in a cycle at that moment (the collection before it frees that) or became garbage
+later in a cycle.
+
 Nothing here imports the site: the master process loads this file before it forks the workers,
 and whatever it imported every worker would inherit. A C library other than glibc (musl, macOS)
 has neither function; then nothing happens.
@@ -18,10 +28,12 @@ has neither function; then nothing happens.
 
 import ctypes
 import ctypes.util
+import gc
 import itertools
 
 ARENAS = 2
 TRIM_EVERY = 100  # requests of one worker; a trim takes well under a millisecond of its time
+WARM_REQUESTS = 500  # requests of one worker after which the code it loaded on first use is frozen
 M_ARENA_MAX = -8  # glibc's malloc.h
 
 
@@ -51,8 +63,22 @@ def trim():
 _served = itertools.count(1)  # each worker counts its own requests (it has its own copy after the fork)
 
 
+def freeze_what_is_held():
+    """Move every object the process holds out of the collector's sight (after collecting the
+    garbage among them)."""
+    gc.collect()
+    gc.freeze()
+
+
+def post_worker_init(worker):  # gunicorn's hook: the worker has loaded the site
+    freeze_what_is_held()
+
+
 def post_request(worker, request, environ, response):  # gunicorn's hook, in the worker's thread
-    if next(_served) % TRIM_EVERY == 0:
+    served = next(_served)
+    if served == WARM_REQUESTS:
+        freeze_what_is_held()
+    if served % TRIM_EVERY == 0:
         trim()
 
 

@@ -1,6 +1,7 @@
 """Move submit throughput against a bare one-INSERT view, side by side, as in production.
 
     .venv/bin/python benchmarks/load.py [--clients 50] [--games 200] [--seconds 15] [--rounds 2]
+                                        [--moves 1000] [--server-times]
                                         [--database praga_load] [--redis redis://127.0.0.1:6379/7]
 
 Needs PostgreSQL and Redis on 127.0.0.1 (the production path). It creates the database
@@ -12,6 +13,13 @@ legal moves, then submits one; only the submit is timed). It prints requests/s, 
 each run and the ratio of the medians, and the CPU time per request of the web workers, the
 database backends and the Celery worker (persistent connections, as in production): unlike
 requests/s, that figure barely moves when other programs compete for the cores.
+
+The games' moves are played beforehand up to MOVES or to the move before the game's end, so that
+no game ends in the timed rounds (an ending move takes the locked way and queues the worker's
+tasks); a round in which a client ran out of moves is marked as not valid. Each submit round
+also prints the share of moves decided on a game its web process kept (games/move_cache.py);
+`--server-times` adds p50/p99 of the time each request spent inside the web worker (gunicorn's
+access log), which against the client's p50/p99 splits the work from the wait for a thread.
 """
 
 import argparse
@@ -93,17 +101,25 @@ for number in range(int(sys.argv[1])):
         move = bots.random_move(state, seat, rng)
         if move.get("type") == "undo":
             continue
-        state = praga.apply(state, seat, move)
+        after = praga.apply(state, seat, move)
+        # Not the move that ends the game: an ending move archives the game's moves (the locked
+        # way) and queues the worker's tasks, so rounds in which more games end would cost more.
+        if not praga.to_act(after):
+            break
+        state = after
         moves.append([seat, move])
     games.append([game.pk, keys, moves])
 print(json.dumps(games))
 """
 
 
-def start_servers(env, port):
+def start_servers(env, port, access_log=None):
+    # --server-times: gunicorn logs each request's path and its time inside the worker (from the
+    # request read to the response written, in microseconds), without the wait for a thread.
+    logging = ["--access-logfile", str(access_log), "--access-logformat", "%(U)s %(D)s"] if access_log else []
     gunicorn = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "praga_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--threads", "4", "--timeout", "60", "--log-level", "warning"], cwd=ROOT, env=env)
+         "--threads", "4", "--timeout", "60", "--log-level", "warning", *logging], cwd=ROOT, env=env)
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "praga_site", "worker", "-l", "WARNING", "--concurrency", "1"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -130,11 +146,20 @@ def process_tree(pid):
     return found
 
 
+_monitor = threading.local()
+
+
 def database_backends():
-    out = subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-Atc",
-                          f"SELECT pid FROM pg_stat_activity WHERE datname = '{DATABASE}' AND pid <> pg_backend_pid()"],
-                         capture_output=True, text=True).stdout
-    return [int(line) for line in out.split()]
+    """The process ids of the database's backends, over one connection kept open for the run: a
+    `psql` started every second (a fork here, a new backend there) stalled every client for a
+    moment each time, and the stalls set the submit's p99 (session 13)."""
+    import psycopg
+
+    if getattr(_monitor, "connection", None) is None:
+        _monitor.connection = psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True)
+    rows = _monitor.connection.execute(
+        "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [DATABASE]).fetchall()
+    return [pid for (pid,) in rows]
 
 
 def hot_updates(tables=("games_game", "games_seat")):
@@ -248,7 +273,10 @@ def submit_loop(port, deadline, latencies, statuses, mine, index):
     """Submit this client's games' prepared moves in turn, each with the version it follows."""
     client = Client(port)
     position = 0
-    while time.monotonic() < deadline and any(NEXT[game] < len(moves) for game, _keys, moves in mine):
+    while time.monotonic() < deadline:
+        if all(NEXT[game] >= len(moves) for game, _keys, moves in mine):
+            RAN_OUT.append(index)  # fewer clients from here on: the round's figures do not count
+            return
         game, keys, moves = mine[position % len(mine)]
         position += 1
         if NEXT[game] >= len(moves):
@@ -263,6 +291,53 @@ def submit_loop(port, deadline, latencies, statuses, mine, index):
 
 
 NEXT = {}  # game -> index of its next prepared move (each game belongs to one client)
+RAN_OUT = []  # clients whose games had no prepared move left before a round's end
+
+
+def kept_counts(port, workers=2, attempts=50):
+    """{web process id: {"taken": n, "missed": n}}: how many moves each web process decided on a
+    game it kept (games/move_cache.py) and how many read their game afresh. A new connection
+    lands on either process, so it asks until it has heard from both."""
+    found = {}
+    for _ in range(attempts):
+        client = Client(port)
+        _status, body = client.request("GET", "/bench/kept/")
+        client.connection.close()
+        answer = json.loads(body)
+        found[answer.pop("pid")] = answer
+        if len(found) == workers:
+            break
+    return found
+
+
+def kept_share(before, after):
+    """The share of moves decided on a kept game between two kept_counts(), or None if a process
+    was not heard from."""
+    if set(before) != set(after):
+        return None
+    taken = sum(after[pid]["taken"] - before[pid]["taken"] for pid in after)
+    missed = sum(after[pid]["missed"] - before[pid]["missed"] for pid in after)
+    return taken / max(1, taken + missed)
+
+
+class ServerTimes:
+    """Each request's time inside gunicorn's worker, read from its access log (--server-times):
+    set against the time the client waited, it splits the work from the queueing."""
+
+    def __init__(self, path):
+        self.path, self.offset = path, 0
+
+    def since_last(self, prefix):
+        """p50 and p99 in ms of the requests whose path starts with `prefix` logged since the last call."""
+        with open(self.path) as log:
+            log.seek(self.offset)
+            lines = log.read()
+            self.offset = log.tell()
+        times = sorted(int(line.split()[1]) / 1000 for line in lines.splitlines()
+                       if line.startswith(prefix) and len(line.split()) == 2)
+        if not times:
+            return None
+        return statistics.median(times), times[max(0, int(len(times) * 0.99) - 1)]
 
 
 def measure(loop, port, clients, seconds, games, meter=None):
@@ -294,19 +369,28 @@ def main():
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--moves", type=int, default=120, help="moves prepared per game")
+    parser.add_argument("--moves", type=int, default=1000,
+                        help="moves prepared per game (fewer where the game would end: no game ends in the rounds)")
     parser.add_argument("--database", default=DATABASE, help="PostgreSQL database to create afresh")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/7",
                         help="the broker's Redis database (the cache takes the next one)")
+    parser.add_argument("--server-times", action="store_true",
+                        help="also print p50/p99 of the time each request spent inside the web worker")
     args = parser.parse_args()
     globals()["DATABASE"] = args.database
     env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT), "REDIS_URL": args.redis,
            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
     print(f"preparing {args.games} games ...", flush=True)
     games = prepare(env, args.games, args.moves)
+    lengths = sorted(len(moves) for _game, _keys, moves in games)
+    print(f"{sum(lengths)} moves prepared, {lengths[0]} to {lengths[-1]} per game", flush=True)
     NEXT.update({game: 0 for game, _keys, _moves in games})
     port = free_port()
-    gunicorn, worker = start_servers(env, port)
+    access_log = Path(f"/tmp/{args.database}-access.log") if args.server_times else None
+    if access_log:
+        access_log.unlink(missing_ok=True)
+    gunicorn, worker = start_servers(env, port, access_log)
+    server_times = ServerTimes(access_log) if access_log else None
     try:
         measure(bare_loop, port, 8, 2, games)  # warm both paths up (and open every connection)
         measure(submit_loop, port, 8, 2, games)
@@ -314,12 +398,27 @@ def main():
         results = {"bare": [], "submit": []}
         for round_number in range(args.rounds):
             for name, loop in (("bare", bare_loop), ("submit", submit_loop)):
+                if server_times:
+                    server_times.since_last("/")
+                kept_before = kept_counts(port) if name == "submit" else None
+                RAN_OUT.clear()
                 result = measure(loop, port, args.clients, args.seconds, games, meter)
                 results[name].append(result)
+                notes = [f"{len(RAN_OUT)} clients ran out of moves: this round is not valid"] if RAN_OUT else []
+                if kept_before is not None:
+                    share = kept_share(kept_before, kept_counts(port))
+                    notes.append("kept game used: " + (f"{100 * share:.0f} %" if share is not None else "unknown"))
+                if server_times:
+                    inside = server_times.since_last("/bench/insert/" if name == "bare" else "/api/games/")
+                    if inside:
+                        notes.append(f"inside the worker p50 {inside[0]:.1f} ms p99 {inside[1]:.1f} ms")
                 print(f"round {round_number + 1} {name:6}: {result['rps']:7.1f} req/s  p50 {result['p50']:7.1f} ms  "
                       f"p99 {result['p99']:7.1f} ms  ({result['count']} requests, {result['refused']} 4xx, "
                       f"{result['errors']} 5xx); CPU per request: "
-                      + ", ".join(f"{name} {ms:.1f} ms" for name, ms in result["cpu"].items()), flush=True)
+                      + ", ".join(f"{name} {ms:.1f} ms" for name, ms in result["cpu"].items())
+                      + "".join(f"; {note}" for note in notes), flush=True)
+        left = sum(len(moves) - NEXT[game] for game, _keys, moves in games)
+        print(f"prepared moves not yet submitted: {left}")
         bare = statistics.median(r["rps"] for r in results["bare"])
         submit = statistics.median(r["rps"] for r in results["submit"])
         p50 = statistics.median(r["p50"] for r in results["submit"])

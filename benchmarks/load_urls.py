@@ -2,10 +2,14 @@
 
 Only the benchmark's settings use this module; the site never serves the baseline."""
 
+import os
+
 from django.db import connection
 from django.http import JsonResponse
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
+
+from games import move_cache
 
 
 @csrf_exempt
@@ -15,4 +19,10 @@ def insert_one_row(request):
     return JsonResponse({"ok": True})
 
 
-urlpatterns = [path("bench/insert/", insert_one_row), path("", include("praga_site.urls"))]
+def kept_games(request):
+    """This web process's count of moves decided on a kept game and of fresh reads."""
+    return JsonResponse({"pid": os.getpid(), **move_cache.counts()})
+
+
+urlpatterns = [path("bench/insert/", insert_one_row), path("bench/kept/", kept_games),
+               path("", include("praga_site.urls"))]

@@ -99,11 +99,20 @@ def current_game(game_pk):
         raise Game.DoesNotExist(f"no game {game_pk}")
     game_width = len(parts[0]) + len(parts[1])
     # The game's columns of the first row only: the state is decoded once.
-    return _assembled(db, rows[0][:game_width], parts[:2], [row[game_width:] for row in rows], parts[2:])
+    return _assembled(db, rows[0][:game_width], parts[:2], [row[game_width:] for row in rows], parts[2:],
+                      seats_know_their_game=False)
 
 
-def _assembled(db, row, game_parts, seat_rows, seat_parts):
-    """The ORM's instances of a game row and its seat rows, linked as a prefetch would."""
+def _assembled(db, row, game_parts, seat_rows, seat_parts, seats_know_their_game=True):
+    """The ORM's instances of a game row and its seat rows, linked as a prefetch would.
+
+    `seats_know_their_game=False` leaves out the seats' link back to the game (`seat.game` would
+    then be read from the database), which a move does not follow: without it the game and its
+    seats form no reference cycle, so the game and its state are freed as soon as the request
+    lets go of them. In a cycle, a game that lived through a few of the collector's young
+    collections (a submit allocates enough to run several) is freed only by a full collection,
+    which in a web process under load ran every ~1.5 s and stopped all its threads for 150–250
+    ms each time (benchmarks/load.py, session 13)."""
     game_values, invitation_values = split(row, *game_parts)
     game = game_parts[0].instance(game_values, db)
     game._state.fields_cache["invitation"] = game_parts[1].instance(invitation_values, db)
@@ -116,9 +125,13 @@ def _assembled(db, row, game_parts, seat_rows, seat_parts):
         if profile is not None:
             profile._state.fields_cache["user"] = user
         seat._state.fields_cache["user"] = user
-        seat._state.fields_cache["game"] = game
+        if seats_know_their_game:
+            seat._state.fields_cache["game"] = game
         seats.append(seat)
-    prefetched = game.seats.all()
+    # The game's seats as a prefetch leaves them, but in a queryset that names the game by its id:
+    # the related manager's own (`game.seats.all()`) holds the game instance in its routing hints
+    # and known related objects, a reference cycle through the game's prefetch cache.
+    prefetched = Seat.objects.filter(game_id=game.pk)
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     game._prefetched_objects_cache = {Game.seats.rel.cache_name: prefetched}
     return game

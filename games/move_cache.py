@@ -43,15 +43,23 @@ class Entry:
 _entries = OrderedDict()  # game id -> Entry
 _bytes = [0]
 _lock = threading.Lock()
+# How often a move found its game kept at the version its client saw ("taken"), or not
+# ("missed"), since the process started: benchmarks/load.py prints the share per round.
+_counts = {"taken": 0, "missed": 0}
 
 
-def take(game_pk):
-    """The kept game `game_pk` as (game, revision), removed from the memory; or None."""
+def take(game_pk, version):
+    """The kept game `game_pk` as (game, revision), removed from the memory, if it is kept at
+    `version` (the one the client saw); else None (a kept entry at another version is dropped:
+    the client is behind, or another process wrote the game since)."""
     with _lock:
         entry = _entries.pop(game_pk, None)
-        if entry is None:
+        if entry is not None:
+            _bytes[0] -= entry.size
+        if entry is None or entry.game.version != version:
+            _counts["missed"] += 1
             return None
-        _bytes[0] -= entry.size
+        _counts["taken"] += 1
     # Decoded as a read from the database decodes it.
     entry.game.state = Game._meta.get_field("state").from_db_value(entry.state, None, None)
     return entry.game, entry.revision
@@ -90,18 +98,28 @@ def held_bytes():
     return _bytes[0]
 
 
+def counts():
+    """{"taken": moves decided on a kept game, "missed": moves that read their game afresh}."""
+    with _lock:
+        return dict(_counts)
+
+
 def _copy(game):
     """`game` and its seats as new instances, sharing what a move never changes in place: the
-    invitation, the users and profiles."""
+    invitation, the users and profiles. The seats do not link back to the game (a move does not
+    follow that link): a game in no reference cycle is freed as soon as its request ends
+    (games/locked_read.py, `_assembled`, says why that matters)."""
     copied = _instance(game)
     seats = []
     for seat in game.seat_list():
         seat_copy = _instance(seat)
-        seat_copy._state.fields_cache["game"] = copied
+        seat_copy._state.fields_cache.pop("game", None)
         seats.append(seat_copy)
     cached = game._prefetched_objects_cache[Game.seats.rel.cache_name]
-    # A queryset of its own (its SQL object shared: a queryset never changes it in place).
-    prefetched = QuerySet(model=cached.model, query=cached.query, using=cached._db, hints=cached._hints)
+    # A queryset of its own (its SQL object shared: a queryset never changes it in place), with no
+    # routing hints: a related manager's hints hold the game it was made for, and the first
+    # instance read would then live as long as its copies were kept.
+    prefetched = QuerySet(model=cached.model, query=cached.query, using=cached._db)
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     copied._prefetched_objects_cache = {Game.seats.rel.cache_name: prefetched}
     return copied

@@ -81,8 +81,8 @@ def submit_unlocked(game_pk, user, move, version, request_id=None, seat=None):
     The game as this process wrote it last (games/move_cache.py), if the client saw that version,
     is tried first: its write checks it was still current, and it may not refuse (it may be
     behind); if it fails, the game is read afresh."""
-    kept = move_cache.take(game_pk)
-    if kept is not None and kept[0].version == version:
+    kept = move_cache.take(game_pk, version)
+    if kept is not None:
         game, revision = kept
         try:
             result = _decided_unlocked(game, revision, user, move, version, request_id, seat)

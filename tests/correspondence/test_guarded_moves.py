@@ -2,9 +2,11 @@
 whether its one write statement may be carried out (games/moves.py, games/move_write.py)."""
 
 import datetime
+import gc
 import json
 import random
 import sys
+import weakref
 
 import pytest
 from django.db import connection, transaction
@@ -200,8 +202,8 @@ def kept_moves(monkeypatch):
 
     taken, take = [], move_cache.take
 
-    def counted(game_pk):
-        found = take(game_pk)
+    def counted(game_pk, version):
+        found = take(game_pk, version)
         taken.append((game_pk, found is not None))
         return found
 
@@ -296,9 +298,9 @@ def test_a_move_rolled_back_with_its_transaction_leaves_no_kept_game(alice, bob)
         with transaction.atomic():
             submit_move(game.pk, alice, select(game, alice), 0)
             raise Undone
-    assert move_cache.take(game.pk) is None
+    assert move_cache.take(game.pk, 1) is None
     submit_move(game.pk, alice, select(game, alice), 0)
-    assert move_cache.take(game.pk) is not None
+    assert move_cache.take(game.pk, 1) is not None
 
 
 @pytest.mark.django_db
@@ -313,10 +315,56 @@ def test_the_kept_games_stay_within_their_bytes(alice, bob, carol, dave, monkeyp
     for game in games:
         move_cache.keep(game, text)
         assert move_cache.held_bytes() <= move_cache.MEMORY_BYTES
-    assert move_cache.take(games[0].pk) is None  # the least recently kept went first
-    taken = [move_cache.take(game.pk)[0] for game in games[1:]]
+    assert move_cache.take(games[0].pk, games[0].version) is None  # the least recently kept went first
+    taken = [move_cache.take(game.pk, game.version)[0] for game in games[1:]]
     assert [game.pk for game in taken] == [game.pk for game in games[1:]]
     assert all(game.state == games[0].state for game in taken)  # the state decoded from its text
     assert move_cache.held_bytes() == 0
     move_cache.keep(games[0], "x" * 2 * one)  # larger than the whole budget: not kept
-    assert move_cache.take(games[0].pk) is None
+    assert move_cache.take(games[0].pk, games[0].version) is None
+
+
+@pytest.mark.django_db
+def test_a_kept_game_is_taken_only_at_the_version_its_client_saw(alice, bob):
+    from games import locked_read, move_cache
+
+    game = locked_read.current_game(start_game("toy", [alice, bob]).pk)
+    before = move_cache.counts()
+    move_cache.keep(game, json.dumps(game.state))
+    assert move_cache.take(game.pk, game.version + 1) is None  # the client is ahead of this process
+    assert move_cache.held_bytes() == 0  # and the stale entry is gone
+    move_cache.keep(game, json.dumps(game.state))
+    assert move_cache.take(game.pk, game.version)[0].pk == game.pk
+    after = move_cache.counts()
+    assert (after["taken"] - before["taken"], after["missed"] - before["missed"]) == (1, 1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_leaves_no_garbage_in_reference_cycles(alice, bob):
+    """Neither the game a move read nor the copy kept of it is in a reference cycle, and the kept
+    copy holds nothing of the instance it was copied from: a game and its state are freed when
+    their request lets go of them. Garbage in a cycle that outlived the collector's young
+    collections (a submit allocates enough to run several) waited for a full collection, whose
+    pauses set the submit's p99 (benchmarks/load.py, session 13)."""
+    from games import move_cache
+
+    game = start_game("praga", [alice, bob])
+    rng = random.Random(3)
+    for read in ("afresh", "kept", "kept", "afresh", "kept"):
+        seat, move = next_praga_move(game, rng)
+        if read == "afresh":
+            move_cache.forget()
+        gc.collect()
+        gc.disable()  # nothing is collected but by reference counting until the check
+        gc.set_debug(gc.DEBUG_SAVEALL)  # what the check finds in cycles stays in gc.garbage
+        try:
+            result = submit_move(game.pk, [alice, bob][seat], move, game.version)
+            moved = weakref.ref(result.game)
+            del result
+            assert moved() is None
+            gc.collect()
+            assert gc.garbage == []
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()

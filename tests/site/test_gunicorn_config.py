@@ -1,6 +1,9 @@
 """gunicorn.conf.py, the web processes' settings (docs/deploy.md): the memory glibc's malloc keeps
-after Python freed it is limited (issue 10: a worker serving pages ≤ 100 MB)."""
+after Python freed it is limited (issue 10: a worker serving pages ≤ 100 MB), and what a worker
+holds once loaded is frozen out of the cycle collector's full collections (their pauses set the
+submit's p99)."""
 
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +54,34 @@ def test_gunicorn_takes_the_settings_and_a_worker_trims_every_hundredth_request(
     for _ in range(250):
         hook(None, None, {}, None)
     assert len(trims) == 2
+
+
+def test_a_worker_freezes_what_it_holds_once_loaded_and_again_once_warm(monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["gunicorn", "praga_site.wsgi", "--config", str(CONFIG)])
+    config = WSGIApplication().cfg
+    settings = config.post_request.__globals__  # the settings file's, which both hooks share
+    freezes = []
+    monkeypatch.setitem(settings, "freeze_what_is_held", lambda: freezes.append(1))
+    monkeypatch.setitem(settings, "_served", itertools.count(1))
+    monkeypatch.setitem(settings, "trim", lambda: None)
+    config.post_worker_init(None)
+    assert len(freezes) == 1
+    for _ in range(3 * settings["WARM_REQUESTS"]):
+        config.post_request(None, None, {}, None)
+    assert len(freezes) == 2
+
+
+def test_what_is_frozen_is_no_longer_walked_by_a_full_collection():
+    """The collector's full collections walk only what the worker made since its freezes."""
+    probe = f"""
+import gc, runpy
+settings = runpy.run_path({str(CONFIG)!r})
+held = [[index] for index in range(50_000)]
+before = len(gc.get_objects())
+settings["freeze_what_is_held"]()
+print(before, len(gc.get_objects()), gc.get_freeze_count())
+"""
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr[-2000:]
+    before, walked, frozen = map(int, result.stdout.split())
+    assert before > 50_000 and walked < 1_000 and frozen >= 50_000
