@@ -5,14 +5,15 @@
                                         [--database praga_load] [--redis redis://127.0.0.1:6379/7]
 
 Needs PostgreSQL and Redis on 127.0.0.1 (the production path). It creates the database
-`praga_load` (--database) afresh, seats 2 × GAMES users in GAMES two-player Praga games with API tokens,
-starts gunicorn (2 workers × 4 threads, DEBUG off) and a Celery worker, then alternates:
-CLIENTS threads hammering the bare view (one INSERT, in benchmarks/load_urls.py only, never in
-the site's URLs) and CLIENTS threads playing real games through the JSON API (each asks for its
-legal moves, then submits one; only the submit is timed). It prints requests/s, p50 and p99 of
-each run and the ratio of the medians, and the CPU time per request of the web workers, the
-database backends and the Celery worker (persistent connections, as in production): unlike
-requests/s, that figure barely moves when other programs compete for the cores.
+`praga_load` (--database) afresh, seats users with API tokens in ROUNDS sets of GAMES two-player
+Praga games (each submit round plays its own set), starts gunicorn (2 workers × 4 threads, DEBUG
+off) and a Celery worker, then alternates: CLIENTS threads hammering the bare view (one INSERT,
+in benchmarks/load_urls.py only, never in the site's URLs) and CLIENTS threads playing real
+games through the JSON API (each submits its games' moves in turn, chosen beforehand, so only
+the submit is timed). It prints requests/s, p50 and p99 of each run and the ratio of the
+medians, and the CPU time per request of the web workers, the database backends and the Celery
+worker (persistent connections, as in production): unlike requests/s, that figure barely moves
+when other programs compete for the cores.
 
 The games' moves are played beforehand up to MOVES or to the move before the game's end, so that
 no game ends in the timed rounds (an ending move takes the locked way and queues the worker's
@@ -380,8 +381,11 @@ def main():
     globals()["DATABASE"] = args.database
     env = {**os.environ, **BASE_ENV, "PYTHONPATH": str(ROOT), "REDIS_URL": args.redis,
            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}"}
-    print(f"preparing {args.games} games ...", flush=True)
-    games = prepare(env, args.games, args.moves)
+    print(f"preparing {args.rounds} × {args.games} games ...", flush=True)
+    # A set of GAMES games for each round: a game ends after ~165 moves, and on a fast machine the
+    # clients of the less busy web process would run out of moves in a second round on the same games.
+    games = prepare(env, args.games * args.rounds, args.moves)
+    game_sets = [games[number * args.games:(number + 1) * args.games] for number in range(args.rounds)]
     lengths = sorted(len(moves) for _game, _keys, moves in games)
     print(f"{sum(lengths)} moves prepared, {lengths[0]} to {lengths[-1]} per game", flush=True)
     NEXT.update({game: 0 for game, _keys, _moves in games})
@@ -393,7 +397,7 @@ def main():
     server_times = ServerTimes(access_log) if access_log else None
     try:
         measure(bare_loop, port, 8, 2, games)  # warm both paths up (and open every connection)
-        measure(submit_loop, port, 8, 2, games)
+        measure(submit_loop, port, 8, 2, game_sets[-1])  # a few moves of the last set
         meter = CpuMeter(gunicorn, worker)
         results = {"bare": [], "submit": []}
         for round_number in range(args.rounds):
@@ -402,7 +406,7 @@ def main():
                     server_times.since_last("/")
                 kept_before = kept_counts(port) if name == "submit" else None
                 RAN_OUT.clear()
-                result = measure(loop, port, args.clients, args.seconds, games, meter)
+                result = measure(loop, port, args.clients, args.seconds, game_sets[round_number], meter)
                 results[name].append(result)
                 notes = [f"{len(RAN_OUT)} clients ran out of moves: this round is not valid"] if RAN_OUT else []
                 if kept_before is not None:
