@@ -12,14 +12,16 @@ RSS also counts memory Python has freed but glibc's malloc keeps. Two settings g
   (freed page strings, querysets) to the system, which malloc alone does only at a heap's top.
 
 Pauses (issue 10: a submit's p99 ≤ 3 × its p50): Python's collector of reference cycles, in a
-full collection, walks every object the process holds (~140,000 in a web worker, most of them
-Django's and the site's code) and holds every thread meanwhile: 60–250 ms under load, several
-times a minute. So each worker freezes what it holds once it has loaded the site, and again
-after its first WARM_REQUESTS requests (URLs, templates, translations and the engines load on
-first use): frozen objects are never walked again, and a full collection then walks only what
-requests made since (the kept games, caches): ~10 ms. What a freeze keeps forever is only what
-was garbage in a cycle at that moment (the collection before it frees that) or became garbage
-later in a cycle.
+full collection, walks every object the process holds (120,000–140,000 in a web worker, most
+of them Django's and the site's code) and holds every thread meanwhile: 60–100 ms each under
+load in benchmarks/load.py, every few seconds, even with the submit leaving no garbage in
+cycles. So each worker freezes what it holds once it has loaded the site, and again after its
+first WARM_REQUESTS requests (URLs, templates, translations and the engines load on first use):
+frozen objects are never walked again, and a full collection walks only what requests made
+since (the kept games, caches): under 40 ms there. A freeze keeps forever only what was garbage
+in a cycle at that moment and not freed by the collection just before it (a request in flight
+in another thread), and what becomes garbage in a cycle later (frozen objects are never freed
+by the collector).
 
 Nothing here imports the site: the master process loads this file before it forks the workers,
 and whatever it imported every worker would inherit. A C library other than glibc (musl, macOS)
