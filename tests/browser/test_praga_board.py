@@ -167,6 +167,10 @@ class Table:
             return False
         page = self.last_page = self.page_of(seat)
         version = self.game.version
+        # A click that met the enlarge dialog's opener instead of the choice (the board moved under
+        # the pointer between Playwright's checks and its click) left the modal dialog open, and
+        # it would take every later click (a CI run timed out so once): close it and pick again.
+        page.evaluate("() => { const zoom = document.getElementById('pg-zoom'); if (zoom && zoom.open) zoom.close(); }")
         choice = self.last_choice = page.evaluate(PICK)
         if choice is None:
             shot(page, "praga-stuck.png")
