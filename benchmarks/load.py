@@ -117,10 +117,10 @@ print(json.dumps(games))
 def start_servers(env, port, access_log=None):
     # --server-times: gunicorn logs each request's path and its time inside the worker (from the
     # request read to the response written, in microseconds), without the wait for a thread.
-    logging = ["--access-logfile", str(access_log), "--access-logformat", "%(U)s %(D)s"] if access_log else []
+    access = ["--access-logfile", str(access_log), "--access-logformat", "%(U)s %(D)s"] if access_log else []
     gunicorn = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "praga_site.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--threads", "4", "--timeout", "60", "--log-level", "warning", *logging], cwd=ROOT, env=env)
+         "--threads", "4", "--timeout", "60", "--log-level", "warning", *access], cwd=ROOT, env=env)
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "praga_site", "worker", "-l", "WARNING", "--concurrency", "1"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -147,18 +147,18 @@ def process_tree(pid):
     return found
 
 
-_monitor = threading.local()
+_monitor = []  # the connection database_backends() asks over (psycopg's connections are thread-safe)
 
 
 def database_backends():
-    """The process ids of the database's backends, over one connection kept open for the run: a
-    `psql` started every second (a fork here, a new backend there) stalled every client for a
-    moment each time, and the stalls set the submit's p99 (session 13)."""
+    """The process ids of the database's backends, over one connection kept open for the run (a
+    `psql` started every second forked this process of 50 client threads and made the database
+    start a backend, beside the requests being measured)."""
     import psycopg
 
-    if getattr(_monitor, "connection", None) is None:
-        _monitor.connection = psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True)
-    rows = _monitor.connection.execute(
+    if not _monitor:
+        _monitor.append(psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True))
+    rows = _monitor[0].execute(
         "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [DATABASE]).fetchall()
     return [pid for (pid,) in rows]
 
@@ -407,6 +407,7 @@ def main():
                 kept_before = kept_counts(port) if name == "submit" else None
                 RAN_OUT.clear()
                 result = measure(loop, port, args.clients, args.seconds, game_sets[round_number], meter)
+                result["ran_out"] = len(RAN_OUT)
                 results[name].append(result)
                 notes = [f"{len(RAN_OUT)} clients ran out of moves: this round is not valid"] if RAN_OUT else []
                 if kept_before is not None:
@@ -427,8 +428,10 @@ def main():
         submit = statistics.median(r["rps"] for r in results["submit"])
         p50 = statistics.median(r["p50"] for r in results["submit"])
         p99 = statistics.median(r["p99"] for r in results["submit"])
+        invalid = sum(1 for r in results["submit"] if r["ran_out"])
         print(f"bare view {bare:.1f} req/s, move submit {submit:.1f} req/s: submit = {100 * submit / bare:.1f} % "
-              f"of the bare view; submit p99/p50 = {p99 / p50:.2f}")
+              f"of the bare view; submit p99/p50 = {p99 / p50:.2f}"
+              + (f" (NOT VALID: clients ran out of moves in {invalid} round(s); raise --games)" if invalid else ""))
         # The Celery worker's CPU is mostly its idle polling, the same in both runs: left out of the ratio.
         cpu = {name: statistics.median(r["cpu"]["web"] + r["cpu"]["database"] for r in results[name])
                for name in results}
