@@ -321,12 +321,21 @@ def kept_share(before, after):
     return taken / max(1, taken + missed)
 
 
+def percentile_99(ordered):
+    """The 99th percentile of sorted values (the lower one: at least 1 % are slower or as slow)."""
+    return ordered[max(0, int(len(ordered) * 0.99) - 1)]
+
+
 class ServerTimes:
     """Each request's time inside gunicorn's worker, read from its access log (--server-times):
     set against the time the client waited, it splits the work from the queueing."""
 
     def __init__(self, path):
         self.path, self.offset = path, 0
+
+    def skip(self):
+        """Forget what was logged so far (the requests between the rounds)."""
+        self.since_last("")
 
     def since_last(self, prefix):
         """p50 and p99 in ms of the requests whose path starts with `prefix` logged since the last call."""
@@ -338,7 +347,7 @@ class ServerTimes:
                        if line.startswith(prefix) and len(line.split()) == 2)
         if not times:
             return None
-        return statistics.median(times), times[max(0, int(len(times) * 0.99) - 1)]
+        return statistics.median(times), percentile_99(times)
 
 
 def measure(loop, port, clients, seconds, games, meter=None):
@@ -359,7 +368,7 @@ def measure(loop, port, clients, seconds, games, meter=None):
     ordered = sorted(latencies)
     cpu = meter.stop() if meter else {}
     return {"cpu": {name: seconds * 1000 / max(1, len(latencies)) for name, seconds in cpu.items()},"rps": len(latencies) / elapsed, "p50": statistics.median(ordered) * 1000,
-            "p99": ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else 0,
+            "p99": percentile_99(ordered) * 1000 if ordered else 0,
             "count": len(latencies), "errors": sum(1 for status in statuses if status >= 500),
             "refused": sum(1 for status in statuses if 400 <= status < 500)}
 
@@ -403,7 +412,7 @@ def main():
         for round_number in range(args.rounds):
             for name, loop in (("bare", bare_loop), ("submit", submit_loop)):
                 if server_times:
-                    server_times.since_last("/")
+                    server_times.skip()
                 kept_before = kept_counts(port) if name == "submit" else None
                 RAN_OUT.clear()
                 result = measure(loop, port, args.clients, args.seconds, game_sets[round_number], meter)

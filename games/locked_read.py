@@ -99,17 +99,15 @@ def current_game(game_pk):
         raise Game.DoesNotExist(f"no game {game_pk}")
     game_width = len(parts[0]) + len(parts[1])
     # The game's columns of the first row only: the state is decoded once.
-    return _assembled(db, rows[0][:game_width], parts[:2], [row[game_width:] for row in rows], parts[2:],
-                      seats_know_their_game=False)
+    return _assembled(db, rows[0][:game_width], parts[:2], [row[game_width:] for row in rows], parts[2:])
 
 
-def _assembled(db, row, game_parts, seat_rows, seat_parts, seats_know_their_game=True):
-    """The ORM's instances of a game row and its seat rows, linked as a prefetch would.
-
-    `seats_know_their_game=False` leaves out the seats' link back to the game (`seat.game` would
-    then be read from the database), which a move does not follow: without it the game and its
-    seats form no reference cycle, so the game and its state are freed as soon as the request
-    lets go of them. In a cycle, a game that lived through a few of the collector's young
+def _assembled(db, row, game_parts, seat_rows, seat_parts):
+    """The ORM's instances of a game row and its seat rows, linked as a prefetch would, but for
+    the seats' link back to the game (`seat.game` would be read from the database), which
+    neither a move nor the clock's and a resignation's locked paths follow: without it the game
+    and its seats form no reference cycle, so the game and its state are freed as soon as the
+    request lets go of them. In a cycle, a game that lived through a few of the collector's young
     collections (a submit allocates enough to run several) is freed only by a full collection,
     which in a web process under load ran every ~1.5 s and stopped all its threads for 150–250
     ms each time (benchmarks/load.py, session 13)."""
@@ -125,8 +123,6 @@ def _assembled(db, row, game_parts, seat_rows, seat_parts, seats_know_their_game
         if profile is not None:
             profile._state.fields_cache["user"] = user
         seat._state.fields_cache["user"] = user
-        if seats_know_their_game:
-            seat._state.fields_cache["game"] = game
         seats.append(seat)
     # The game's seats as a prefetch leaves them, but in a queryset that names the game by its id:
     # the related manager's own (`game.seats.all()`) holds the game instance in its routing hints

@@ -6,8 +6,7 @@ JSON text as written (decoded when the entry is taken: a decoded Praga state hol
 times its text, and in `benchmarks/load.py` a budget that held ~100 decoded games per process
 was thrashed by clients going round 200 games) and the revision the database gave the game row
 by that write. It is a guess, never trusted: a move decided on it is written only if the
-game's revision is still that one (games/move_write.py),
-and the database raises the revision on any change of what a fresh read would show (the game,
+game's revision is still that one (games/move_write.py), and the database raises the revision on any change of what a fresh read would show (the game,
 its seats, its invitation, what a move reads of its players: migration 0019). A move whose
 write finds the revision changed, or that the entry would refuse, is decided again on a fresh
 read (games/moves.py). An entry is kept only once its write is committed (a rolled-back write
@@ -70,8 +69,7 @@ def keep(game, encoded_state):
     made it; `encoded_state`: the JSON text of its state, as written). A copy: the request that
     wrote it still reads it."""
     size = sys.getsizeof(encoded_state) + GAME_BYTES + SEAT_BYTES * len(game.seat_list())
-    budget = MEMORY_BYTES
-    if size > budget:
+    if size > MEMORY_BYTES:
         return
     copied = _copy(game)
     copied.state = None
@@ -82,7 +80,7 @@ def keep(game, encoded_state):
             _bytes[0] -= old.size
         _entries[game.pk] = entry
         _bytes[0] += size
-        while _bytes[0] > budget:
+        while _bytes[0] > MEMORY_BYTES:
             _key, dropped = _entries.popitem(last=False)
             _bytes[0] -= dropped.size
 
@@ -106,19 +104,15 @@ def counts():
 
 def _copy(game):
     """`game` and its seats as new instances, sharing what a move never changes in place: the
-    invitation, the users and profiles. The seats do not link back to the game (a move does not
-    follow that link): a game in no reference cycle is freed as soon as its request ends
-    (games/locked_read.py, `_assembled`, says why that matters)."""
+    invitation, the users and profiles. Like the read it came from, no seat links back to the
+    game: a game in no reference cycle is freed as soon as its request ends (games/locked_read.py,
+    `_assembled`, says why that matters)."""
     copied = _instance(game)
-    seats = []
-    for seat in game.seat_list():
-        seat_copy = _instance(seat)
-        seat_copy._state.fields_cache.pop("game", None)
-        seats.append(seat_copy)
+    seats = [_instance(seat) for seat in game.seat_list()]
     cached = game._prefetched_objects_cache[Game.seats.rel.cache_name]
-    # A queryset of its own (its SQL object shared: a queryset never changes it in place), with no
-    # routing hints: a related manager's hints hold the game it was made for, and the first
-    # instance read would then live as long as its copies were kept.
+    # A queryset of its own (its SQL object shared: a queryset never changes it in place). Not
+    # the related manager's: its hints, known related objects and filter hold the game instance
+    # it was made for, which would then live as long as its copies were kept.
     prefetched = QuerySet(model=cached.model, query=cached.query, using=cached._db)
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     copied._prefetched_objects_cache = {Game.seats.rel.cache_name: prefetched}

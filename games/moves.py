@@ -132,7 +132,8 @@ def submit_locked(game_pk, user, move, version, request_id=None, seat=None):
 def check_move(game, user, move, version, request_id, claimed_seat=None):
     """Refuse (MoveRefused) anything but a legal move by this user's seat on the current version.
 
-    Must run with the game row locked."""
+    `game` is read with its row locked, or as last committed (then only a write guarded by the
+    game's revision may follow: games/move_write.py)."""
     seat = game.seat_of(user)
     if seat is None and not game.is_public:  # a private game's existence is not told to outsiders
         raise MoveRefused(404, text("There is no such game."))
